@@ -1,0 +1,84 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// TravelCompanion: an always-on GPS trip logger for Linux.
+///
+/// The target graph keeps a pure, deterministic core (`TravelCore`) apart from the I/O edges,
+/// so a log replayed offline gives exactly the events a live run gives.
+let package = Package(
+    name: "TravelCompanion",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "travel-companiond", targets: ["travel-companiond"]),
+        .executable(name: "travelctl", targets: ["travelctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // Pure core: no I/O, no clock reads, no Foundation. Bytes and fixes in, values out.
+        .target(name: "TravelCore"),
+
+        // SQLite through its C API (system libsqlite3), no ORM: see DOMAIN.md on footprint.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "TravelStore", dependencies: ["TravelCore", "CSQLite"]),
+
+        // libsystemd: journal, sd_notify, sd-bus.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+
+        // Thin POSIX helpers for the executables: chunked file input, buffered output, stderr.
+        .target(name: "TravelIO"),
+
+        // The Varlink control protocol shared by the daemon and the CLI.
+        .target(name: "TravelControl", dependencies: ["TravelCore"]),
+
+        // The daemon's edges: sources, sinks, configuration, lifecycle.
+        .target(name: "TravelDaemon", dependencies: ["TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd"]),
+
+        .executableTarget(
+            name: "travel-companiond",
+            dependencies: [
+                "TravelDaemon",
+                "TravelIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "travelctl",
+            dependencies: [
+                "TravelCore",
+                "TravelStore",
+                "TravelControl",
+                "TravelIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // A small benchmark harness (run in release mode by scripts/bench.sh).
+        .executableTarget(name: "travel-benchmarks", dependencies: ["TravelCore", "TravelIO"], path: "Benchmarks/DecodeBenchmark"),
+
+        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
+        .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
+        .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
+        .testTarget(name: "TravelDaemonTests", dependencies: ["TravelDaemon"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TravelCore"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.treatAllWarnings(as: .error))
+    target.swiftSettings = settings
+}

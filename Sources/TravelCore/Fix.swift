@@ -1,0 +1,127 @@
+/// One receiver epoch: everything the receiver said about a single instant.
+///
+/// Every field is optional because receivers report different subsets; absent means unknown,
+/// never zero. Units are SI: metres, metres per second, degrees.
+public struct Fix: Sendable, Hashable {
+    /// UTC time of the epoch from the satellites; `nil` until the receiver has supplied a date.
+    public var time: UTCTime?
+    /// UTC time of day in milliseconds, known even before a date is (for epoch grouping).
+    public var timeOfDay: Int32?
+    public var mode: FixMode
+    public var quality: FixQuality?
+    /// WGS84 latitude in degrees, north positive.
+    public var latitude: Double?
+    /// WGS84 longitude in degrees, east positive.
+    public var longitude: Double?
+    /// Altitude above mean sea level (the geoid), metres.
+    public var altitudeMSL: Double?
+    /// Height above the WGS84 ellipsoid, metres.
+    public var altitudeHAE: Double?
+    /// Geoid separation (HAE − MSL), metres.
+    public var geoidSeparation: Double?
+    /// Speed over ground, m/s.
+    public var speed: Double?
+    /// Course over ground, degrees true.
+    public var track: Double?
+    /// Magnetic variation, degrees, east positive.
+    public var magneticVariation: Double?
+    public var hdop: Double?
+    public var vdop: Double?
+    public var pdop: Double?
+    /// Estimated horizontal position error (95 %), metres; from GST or derived from HDOP.
+    public var horizontalError: Double?
+    public var satellitesUsed: Int?
+    public var satellitesInView: Int?
+    /// Where the fix came from.
+    public var source: FixSource
+
+    public init(
+        time: UTCTime? = nil,
+        timeOfDay: Int32? = nil,
+        mode: FixMode = .unknown,
+        quality: FixQuality? = nil,
+        latitude: Double? = nil,
+        longitude: Double? = nil,
+        altitudeMSL: Double? = nil,
+        altitudeHAE: Double? = nil,
+        geoidSeparation: Double? = nil,
+        speed: Double? = nil,
+        track: Double? = nil,
+        magneticVariation: Double? = nil,
+        hdop: Double? = nil,
+        vdop: Double? = nil,
+        pdop: Double? = nil,
+        horizontalError: Double? = nil,
+        satellitesUsed: Int? = nil,
+        satellitesInView: Int? = nil,
+        source: FixSource = .nmea
+    ) {
+        self.time = time
+        self.timeOfDay = timeOfDay
+        self.mode = mode
+        self.quality = quality
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitudeMSL = altitudeMSL
+        self.altitudeHAE = altitudeHAE
+        self.geoidSeparation = geoidSeparation
+        self.speed = speed
+        self.track = track
+        self.magneticVariation = magneticVariation
+        self.hdop = hdop
+        self.vdop = vdop
+        self.pdop = pdop
+        self.horizontalError = horizontalError
+        self.satellitesUsed = satellitesUsed
+        self.satellitesInView = satellitesInView
+        self.source = source
+    }
+
+    /// True when the epoch carries a usable 2D or 3D position.
+    public var hasPosition: Bool {
+        mode >= .twoD && latitude != nil && longitude != nil
+    }
+}
+
+/// Fix dimension, numbered as gpsd's TPV `mode`.
+public enum FixMode: Int, Sendable, Hashable, Comparable {
+    case unknown = 0
+    case noFix = 1
+    case twoD = 2
+    case threeD = 3
+
+    public static func < (lhs: FixMode, rhs: FixMode) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// How the position was obtained (GGA quality / RMC, GNS mode indicator).
+public enum FixQuality: Int, Sendable, Hashable {
+    case gps = 1
+    case dgps = 2
+    case pps = 3
+    case rtkFixed = 4
+    case rtkFloat = 5
+    case deadReckoning = 6
+    case manual = 7
+    case simulated = 8
+
+    /// gpsd's TPV `status` value for this quality (absent for plain GPS).
+    public var gpsdStatus: Int? {
+        switch self {
+        case .gps: nil
+        case .dgps: 2
+        case .rtkFixed: 3
+        case .rtkFloat: 4
+        case .deadReckoning: 6
+        case .pps: 2
+        case .manual: 7
+        case .simulated: 8
+        }
+    }
+}
+
+/// The kind of input a fix was decoded from.
+public enum FixSource: String, Sendable, Hashable {
+    case nmea
+    case gpsd
+    case gpx
+}
