@@ -41,7 +41,10 @@ let package = Package(
         .target(name: "TravelControl", dependencies: ["TravelCore"]),
 
         // The daemon's edges: sources, sinks, configuration, lifecycle.
-        .target(name: "TravelDaemon", dependencies: ["TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd"]),
+        .target(
+            name: "TravelDaemon",
+            dependencies: ["TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd"]
+        ),
 
         .executableTarget(
             name: "travel-companiond",
@@ -63,13 +66,18 @@ let package = Package(
         ),
 
         // A small benchmark harness (run in release mode by scripts/bench.sh).
-        .executableTarget(name: "travel-benchmarks", dependencies: ["TravelCore", "TravelIO"], path: "Benchmarks/DecodeBenchmark"),
+        .executableTarget(
+            name: "travel-benchmarks",
+            dependencies: ["TravelCore", "TravelIO"],
+            path: "Benchmarks/DecodeBenchmark"
+        ),
 
         .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
         .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
         .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
         .testTarget(name: "TravelDaemonTests", dependencies: ["TravelDaemon"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TravelCore"]),
+        // Spawns the built executables, so it depends on them being built first.
+        .testTarget(name: "EndToEndTests", dependencies: ["travelctl", "travel-companiond"]),
     ]
 )
 

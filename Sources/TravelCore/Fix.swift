@@ -111,10 +111,10 @@ public enum FixQuality: Int, Sendable, Hashable {
         case .dgps: 2
         case .rtkFixed: 3
         case .rtkFloat: 4
-        case .deadReckoning: 6
-        case .pps: 2
+        case .deadReckoning: 5
         case .manual: 7
         case .simulated: 8
+        case .pps: 9
         }
     }
 }

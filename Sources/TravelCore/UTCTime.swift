@@ -10,7 +10,8 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     public init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     /// Builds an instant from a proleptic Gregorian UTC date and time; `nil` if out of range.
-    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0)
+    {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
             (0...999).contains(millisecond)
@@ -39,9 +40,7 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The civil (proleptic Gregorian) date and time of this instant.
-    public var components:
-        (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int)
-    {
+    public var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int) {
         let (day, msOfDay) = dayAndTimeOfDay
         let (y, m, d) = Self.civilFromDays(day)
         let ms = Int(msOfDay)

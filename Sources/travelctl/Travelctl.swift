@@ -1,4 +1,20 @@
 import ArgumentParser
+import TravelIO
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The C library's `exit`, which `ParsableCommand`'s own `exit(withError:)` would shadow.
+private func terminate(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(status)
+    #else
+    Musl.exit(status)
+    #endif
+}
 
 /// `travelctl`: the command-line client. Offline commands work on files and databases directly.
 @main
@@ -9,4 +25,19 @@ struct Travelctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [Decode.self]
     )
+
+    /// Runs the command with the exit codes of the `travelctl` contract: usage errors exit 2
+    /// (argument-parser's default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                terminate(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -11,7 +11,9 @@ import Testing
         #expect(UTCTime(iso8601: "2024-02-29T12:00:00+02:00")?.iso8601 == "2024-02-29T10:00:00.000Z")
     }
 
-    @Test(arguments: ["", "2023-02-29T00:00:00Z", "2023-01-01T24:00:00Z", "2023-01-01T00:00:00", "2023-01-01T00:00:00.Z"])
+    @Test(arguments: [
+        "", "2023-02-29T00:00:00Z", "2023-01-01T24:00:00Z", "2023-01-01T00:00:00", "2023-01-01T00:00:00.Z",
+    ])
     func rejectsInvalidTimes(_ text: String) {
         #expect(UTCTime(iso8601: text) == nil)
     }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Runs the built executables (`travelctl`, `travel-companiond`) as a user would.
+enum Binaries {
+    /// The directory SwiftPM put the products in: next to the test bundle.
+    static let productsDirectory: URL = {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }()
+
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    struct Result {
+        var status: Int32
+        var standardOutput: Data
+        var standardError: String
+        var output: String { String(decoding: standardOutput, as: UTF8.self) }
+    }
+
+    /// Runs `name` with `arguments`, feeding `input` on standard input, and waits for it.
+    static func run(_ name: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(name)
+        process.arguments = arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        try process.run()
+        if let input {
+            DispatchQueue.global().async {
+                stdin.fileHandleForWriting.write(input)
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
+        // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
+        nonisolated(unsafe) var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: outputData,
+            standardError: String(decoding: errorData, as: UTF8.self)
+        )
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what building and testing TravelCompanion needs, idempotently: Debian packages
+# (only the missing ones, so a ready machine does no apt work) and the Swift toolchain check.
+set -euo pipefail
+
+packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3)
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}"
+    sudo_cmd=()
+    [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The Debian gpsd package enables a system gpsd socket; our tests start their own gpsd on
+# private ports and must not depend on or disturb it.
+
+if ! command -v swift >/dev/null && [[ ! -x /opt/swift/usr/bin/swift ]]; then
+    echo "setup: no Swift toolchain found (need Swift 6.2 or newer on PATH or in /opt/swift)" >&2
+    exit 1
+fi
