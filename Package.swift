@@ -65,7 +65,7 @@ let package = Package(
             ]
         ),
 
-        // A small benchmark harness (run in release mode by scripts/bench.sh).
+        // A small benchmark harness, run in release mode by scripts/bench-decode.sh.
         .executableTarget(
             name: "travel-benchmarks",
             dependencies: ["TravelCore", "TravelIO"],

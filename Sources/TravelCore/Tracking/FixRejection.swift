@@ -1,0 +1,15 @@
+/// Why the quality filter turned a fix away. Counted per reason, never silently lost.
+public enum FixRejection: String, Sendable, Hashable, CaseIterable {
+    /// No 2D/3D position (mode 0/1, or no coordinates).
+    case noPosition = "no-position"
+    /// No UTC date and time: it cannot be placed in history.
+    case noTime = "no-time"
+    /// Estimated horizontal error (or HDOP) above the configured bound.
+    case inaccurate
+    /// Not later than the last accepted fix.
+    case timeNotForward = "time-not-forward"
+    /// Implies a speed no vehicle reaches from the last accepted fix.
+    case impossibleJump = "impossible-jump"
+    /// Later than the reference clock allows (a receiver's bad date).
+    case inFuture = "in-future"
+}

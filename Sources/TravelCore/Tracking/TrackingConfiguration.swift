@@ -1,0 +1,50 @@
+/// Every threshold of the fix filter and the trip detector, with its default and the reason.
+///
+/// Defaults are chosen for a car or van logging at 1 Hz; all are configuration keys (section
+/// `[Tracking]`) so an operator can tune them without rebuilding.
+public struct TrackingConfiguration: Sendable, Hashable {
+    // MARK: Fix filter
+
+    /// Fixes whose estimated horizontal error exceeds this are rejected (metres). 50 m keeps
+    /// urban-canyon fixes, drops the wild ones a cold or obstructed receiver reports.
+    public var maximumHorizontalError = 50.0
+    /// Used when a fix has no error estimate: HDOP above this is rejected. HDOP 10 ≈ 50 m.
+    public var maximumHDOP = 10.0
+    /// A fix implying more than this speed from the last accepted one is a jump, not a drive
+    /// (m/s). 55 m/s ≈ 200 km/h, the seed apps' bound.
+    public var maximumSpeed = 55.0
+    /// Fixes this far (seconds) ahead of the reference clock are rejected, when a trusted clock
+    /// is given (the daemon's, once set from GPS). One day tolerates any time zone mistake.
+    public var maximumFutureSkew = 86_400.0
+
+    // MARK: Trip detector
+
+    /// Distance from the parking spot (metres) that confirms a departure. Parked receivers
+    /// drift 5–30 m with outliers; two consecutive fixes beyond 80 m are a real move.
+    public var departureRadius = 80.0
+    /// Fixes within this distance (metres) of the parking spot are "still there": the trip
+    /// start is back-dated to the last of them, the end to the first of them.
+    public var stationaryRadius = 25.0
+    /// A stop is a stay within this radius (metres); 50 m covers drift and manoeuvring in a
+    /// car park, while a creeping jam leaves it within minutes.
+    public var stopRadius = 50.0
+    /// A stop shorter than this (seconds) never ends a trip: traffic lights, bus stops, level
+    /// crossings and jams. Five minutes, as most trackers use; the end is back-dated anyway.
+    public var minimumParkingDuration = 300.0
+    /// A loss of fixes this long (seconds) while standing still counts as parking (ignition off,
+    /// power cut), so restarting from the same spot is a new trip. A fix outage at a traffic
+    /// light is rarely this long.
+    public var parkedGap = 120.0
+    /// A loss of fixes this long (seconds) ends the trip at the last fix before it, wherever the
+    /// vehicle reappears. Shorter gaps while moving are tunnels and car parks under roofs.
+    public var maximumGap = 600.0
+    /// Trips shorter than this (metres) are not trips: moving the car within a car park.
+    public var minimumTripDistance = 300.0
+    /// Movement smaller than this (metres) is not added to the distance: drift while standing
+    /// must not add kilometres.
+    public var distanceStep = 8.0
+    /// Above this speed (m/s) the vehicle counts as moving, for the moving time.
+    public var movingSpeed = 1.0
+
+    public init() {}
+}

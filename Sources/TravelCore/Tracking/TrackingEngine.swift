@@ -1,0 +1,107 @@
+/// The tracking pipeline shared by the live daemon and `travelctl import`: the fix filter,
+/// then the trip detector. Fixes with their own time in, events out; nothing else.
+public struct TrackingEngine: Sendable {
+    public let configuration: TrackingConfiguration
+    private var filter: FixFilter
+    private var detector: TripDetector
+    /// Fixes offered, accepted, and rejected by reason; trips started and ended.
+    public private(set) var statistics = TrackingStatistics()
+
+    public init(configuration: TrackingConfiguration = .init()) {
+        self.configuration = configuration
+        filter = FixFilter(configuration: configuration)
+        detector = TripDetector(configuration: configuration)
+    }
+
+    /// Resumes with a saved filter anchor and detector phase (see `snapshot`).
+    init(
+        configuration: TrackingConfiguration,
+        filterLast: (time: UTCTime, coordinate: Coordinate)?,
+        phase: TripDetector.Phase
+    ) {
+        self.configuration = configuration
+        filter = FixFilter(configuration: configuration, last: filterLast)
+        detector = TripDetector(configuration: configuration, phase: phase)
+    }
+
+    var filterLast: (time: UTCTime, coordinate: Coordinate)? { filter.last }
+    var detectorPhase: TripDetector.Phase { detector.phase }
+
+    /// Feeds one fix (its own time is the clock); events are handed to `emit`.
+    ///
+    /// `referenceTime` is a trusted clock for the "not in the future" check, or `nil` (imports).
+    public mutating func ingest(_ fix: Fix, referenceTime: UTCTime? = nil, emit: (TrackingEvent) -> Void) {
+        statistics.fixes += 1
+        if let rejection = filter.check(fix, referenceTime: referenceTime) {
+            statistics.rejected[rejection, default: 0] += 1
+            emit(.fixRejected(time: fix.time, reason: rejection))
+            return
+        }
+        statistics.accepted += 1
+        let point = RoutePoint(
+            time: fix.time!,
+            coordinate: Coordinate(latitude: fix.latitude!, longitude: fix.longitude!),
+            altitude: fix.altitudeMSL,
+            speed: fix.speed,
+            track: fix.track,
+            horizontalError: fix.horizontalError
+        )
+        var tally = TripTally()
+        detector.ingest(point) { event in
+            tally.count(event)
+            emit(event)
+        }
+        statistics.add(tally)
+    }
+
+    /// The log ended: an open trip ends at its arrival or last point (reason `.endOfInput`).
+    public mutating func endOfInput(emit: (TrackingEvent) -> Void) {
+        var tally = TripTally()
+        detector.endOfInput { event in
+            tally.count(event)
+            emit(event)
+        }
+        statistics.add(tally)
+    }
+
+    /// The trip in progress, once it has been announced.
+    public var currentTrip: TripSummary? { detector.currentTrip }
+
+    /// Whether the vehicle is on a trip (announced or not yet).
+    public var isDriving: Bool {
+        if case .driving = detector.phase { true } else { false }
+    }
+
+}
+
+/// Trip events counted while the detector is busy emitting them.
+private struct TripTally {
+    var started = 0
+    var ended = 0
+
+    mutating func count(_ event: TrackingEvent) {
+        switch event {
+        case .tripStarted: started += 1
+        case .tripEnded: ended += 1
+        case .routePoint, .fixRejected: break
+        }
+    }
+}
+
+/// Counters of the tracking pipeline, for import summaries, `status` and the journal.
+public struct TrackingStatistics: Sendable, Hashable {
+    public var fixes = 0
+    public var accepted = 0
+    public var rejected: [FixRejection: Int] = [:]
+    public var tripsStarted = 0
+    public var tripsEnded = 0
+
+    public init() {}
+
+    public var rejectedTotal: Int { rejected.values.reduce(0, +) }
+
+    fileprivate mutating func add(_ tally: TripTally) {
+        tripsStarted += tally.started
+        tripsEnded += tally.ended
+    }
+}

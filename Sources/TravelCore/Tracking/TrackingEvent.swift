@@ -1,0 +1,102 @@
+/// One accepted fix kept as part of a trip's route.
+public struct RoutePoint: Sendable, Hashable {
+    public var time: UTCTime
+    public var coordinate: Coordinate
+    /// Altitude above mean sea level, metres.
+    public var altitude: Double?
+    /// Speed over ground, m/s.
+    public var speed: Double?
+    /// Course over ground, degrees true.
+    public var track: Double?
+    /// Estimated horizontal error, metres.
+    public var horizontalError: Double?
+
+    public init(
+        time: UTCTime,
+        coordinate: Coordinate,
+        altitude: Double? = nil,
+        speed: Double? = nil,
+        track: Double? = nil,
+        horizontalError: Double? = nil
+    ) {
+        self.time = time
+        self.coordinate = coordinate
+        self.altitude = altitude
+        self.speed = speed
+        self.track = track
+        self.horizontalError = horizontalError
+    }
+}
+
+/// Why a trip ended.
+public enum TripEndReason: String, Sendable, Hashable {
+    /// The vehicle stayed in one place long enough to count as parked.
+    case parked
+    /// Fixes stopped (power cut, receiver off) for longer than a stop may last.
+    case dataGap = "data-gap"
+    /// The log being imported ended.
+    case endOfInput = "end-of-input"
+    /// Ended by hand.
+    case manual
+}
+
+/// A finished (or, with `endReason == nil`, ongoing) trip as the engine measured it.
+public struct TripSummary: Sendable, Hashable {
+    /// Back-dated to the moment the vehicle left its parking place. Also the trip's stable key.
+    public var startTime: UTCTime
+    /// Back-dated to arrival; for an ongoing trip, the last fix so far.
+    public var endTime: UTCTime
+    public var start: Coordinate
+    public var end: Coordinate
+    /// Ellipsoidal length of the route, metres, without parked GPS drift.
+    public var distance: Double
+    /// Seconds spent moving (above the stationary speed).
+    public var movingTime: Double
+    /// Highest speed seen, m/s.
+    public var maximumSpeed: Double
+    /// Route points between start and end.
+    public var pointCount: Int
+    public var endReason: TripEndReason?
+
+    public init(
+        startTime: UTCTime,
+        endTime: UTCTime,
+        start: Coordinate,
+        end: Coordinate,
+        distance: Double = 0,
+        movingTime: Double = 0,
+        maximumSpeed: Double = 0,
+        pointCount: Int = 0,
+        endReason: TripEndReason? = nil
+    ) {
+        self.startTime = startTime
+        self.endTime = endTime
+        self.start = start
+        self.end = end
+        self.distance = distance
+        self.movingTime = movingTime
+        self.maximumSpeed = maximumSpeed
+        self.pointCount = pointCount
+        self.endReason = endReason
+    }
+
+    /// Seconds from start to end.
+    public var duration: Double { endTime.seconds(since: startTime) }
+
+    /// Distance over duration, m/s (0 for an instant trip).
+    public var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
+}
+
+/// What the tracking engine concluded from a fix. The store persists these; the daemon also
+/// logs them. Replaying a log gives the same events as the live run did.
+public enum TrackingEvent: Sendable, Hashable {
+    /// A fix was turned away by the quality filter.
+    case fixRejected(time: UTCTime?, reason: FixRejection)
+    /// The vehicle left its parking place; `trip.startTime` is back-dated to the moment it left.
+    case tripStarted(TripSummary)
+    /// A point of the route of the trip that started at `tripStart`.
+    case routePoint(tripStart: UTCTime, RoutePoint)
+    /// The trip ended; its end is back-dated to arrival. Route points after `endTime` that were
+    /// already emitted belong to the stop, not the trip.
+    case tripEnded(TripSummary)
+}
