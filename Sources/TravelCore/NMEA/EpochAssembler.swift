@@ -37,8 +37,9 @@ struct EpochAssembler {
     /// The most recent calendar date seen (days since 1970) and the time of day it was seen at,
     /// so later sentences that carry only a time of day can be dated across midnight.
     private var dateReference: (day: Int64, timeOfDay: Int32)?
-    /// Satellites in view per talker, from the first GSV of each group.
-    private var satellitesInView: [UInt16: Int] = [:]
+    /// Satellites in view per talker, from the first GSV of each group (a handful of talkers,
+    /// so a small array beats a dictionary).
+    private var satellitesInView: [(talker: UInt16, count: Int)] = []
 
     /// A sentence with a time of day arrived; closes the open epoch when the time differs.
     mutating func beginEpoch(timeOfDay: Int32, emit: (Fix) -> Void) {
@@ -111,7 +112,11 @@ struct EpochAssembler {
 
     /// The first GSV of a group: satellites in view for one constellation's talker.
     mutating func satellitesInView(_ count: Int, talker: UInt16) {
-        satellitesInView[talker] = count
+        if let index = satellitesInView.firstIndex(where: { $0.talker == talker }) {
+            satellitesInView[index].count = count
+        } else {
+            satellitesInView.append((talker, count))
+        }
     }
 
     /// Emits the open epoch, if it holds anything, and starts a new one.
@@ -193,7 +198,7 @@ struct EpochAssembler {
         fix.pdop = e.pdop
         fix.satellitesUsed = e.satellitesUsed ?? e.gsaSatellitesUsed
         if !satellitesInView.isEmpty {
-            fix.satellitesInView = satellitesInView.values.reduce(0, +)
+            fix.satellitesInView = satellitesInView.reduce(0) { $0 + $1.count }
         }
         return fix
     }

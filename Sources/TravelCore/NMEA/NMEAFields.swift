@@ -167,7 +167,7 @@ struct NMEAFields {
                 digits += 1
             }
         }
-        return digits == 0 ? 0 : Double(mantissa) / powersOfTen[digits]
+        return digits == 0 ? 0 : Double(mantissa) / powerOfTen(digits)
     }
 
     /// `[+|-]digits[.digits]`, correctly rounded for up to 15 significant digits.
@@ -206,8 +206,8 @@ struct NMEAFields {
         }
         guard sawDigit else { return nil }
         var value = Double(mantissa)
-        if fractionDigits > 0 { value /= powersOfTen[fractionDigits] }
-        if dropped > 0 { value *= powersOfTen[min(dropped, 22)] }
+        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
+        if dropped > 0 { value *= powerOfTen(min(dropped, 22)) }
         return negative ? -value : value
     }
 }
@@ -227,11 +227,34 @@ enum Parsed<Value> {
     }
 }
 
-/// Exact powers of ten up to 10^22 (the largest exactly representable in a Double).
-private let powersOfTen: [Double] = (0...22).map { exponent in
-    var p = 1.0
-    for _ in 0..<exponent { p *= 10 }
-    return p
+/// 10^exponent for 0...22, the exactly representable powers, without a lazily initialised table.
+@inline(__always)
+private func powerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
 }
 
 extension NMEAFields {
