@@ -23,8 +23,11 @@ struct Travelctl: ParsableCommand {
         commandName: "travelctl",
         abstract: "Query and control TravelCompanion, or work on receiver logs offline.",
         version: "0.1.0",
-        subcommands: [Decode.self]
+        subcommands: [Decode.self, Import.self, Trips.self, Trip.self]
     )
+
+    /// Accepted before the subcommand too (`travelctl --db PATH trips`); subcommands read it.
+    @OptionGroup var database: DatabaseOptions
 
     /// Runs the command with the exit codes of the `travelctl` contract: usage errors exit 2
     /// (argument-parser's default is 64).

@@ -18,9 +18,11 @@ enum Binaries {
     }
 
     /// Runs `name` with `arguments`, feeding `input` on standard input, and waits for it.
-    static func run(_ name: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+    /// `absolute` runs `name` as a path (a system tool) instead of one of our products.
+    static func run(_ name: String, _ arguments: [String], input: Data? = nil, absolute: Bool = false) throws -> Result
+    {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(name)
+        process.executableURL = absolute ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
         let stdout = Pipe()
         let stderr = Pipe()

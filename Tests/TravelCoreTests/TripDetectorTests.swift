@@ -54,10 +54,12 @@ import Testing
         mutating func gap(_ seconds: Double) { time = time.adding(seconds: seconds) }
     }
 
-    static func trips(_ fixes: [Fix]) -> [TripSummary] {
+    /// The trips in `fixes`; the source restarts before each fix whose index is in `restarts`.
+    static func trips(_ fixes: [Fix], restarts: Set<Int> = []) -> [TripSummary] {
         var engine = TrackingEngine()
         var ended: [TripSummary] = []
-        for fix in fixes {
+        for (index, fix) in fixes.enumerated() {
+            if restarts.contains(index) { engine.sourceRestarted() }
             engine.ingest(fix) { if case .tripEnded(let trip) = $0 { ended.append(trip) } }
         }
         engine.endOfInput { if case .tripEnded(let trip) = $0 { ended.append(trip) } }
@@ -105,13 +107,26 @@ import Testing
         let arrival = t.time
         t.park(30)
         t.gap(180)  // ignition off for three minutes, then off again from the same spot
+        let restart = t.fixes.count
         t.park(20)
         t.drive(3000)
         t.park(900)
-        let trips = Self.trips(t.fixes)
+        let trips = Self.trips(t.fixes, restarts: [restart])
         #expect(trips.count == 2)
         #expect(abs(try #require(trips.first).endTime.seconds(since: arrival)) <= 5)
         #expect(trips.first?.endReason == .dataGap)
+    }
+
+    @Test func aLoggerSilentWhileStationaryDoesNotSplitAtShortStops() {
+        var t = Timeline()
+        t.park(300)
+        for _ in 0..<5 {
+            t.drive(1200)
+            t.gap(140)  // no points while the bus stands at a stop
+        }
+        t.drive(1200)
+        t.park(900)
+        #expect(Self.trips(t.fixes).count == 1)
     }
 
     @Test func aTunnelGapWhileMovingDoesNotSplit() {

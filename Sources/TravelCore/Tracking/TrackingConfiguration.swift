@@ -31,9 +31,10 @@ public struct TrackingConfiguration: Sendable, Hashable {
     /// A stop shorter than this (seconds) never ends a trip: traffic lights, bus stops, level
     /// crossings and jams. Five minutes, as most trackers use; the end is back-dated anyway.
     public var minimumParkingDuration = 300.0
-    /// A loss of fixes this long (seconds) while standing still counts as parking (ignition off,
-    /// power cut), so restarting from the same spot is a new trip. A fix outage at a traffic
-    /// light is rarely this long.
+    /// A loss of fixes this long (seconds) across a restart of the receiver or the daemon, while
+    /// standing still, counts as parking (ignition off, power cut), so restarting from the same
+    /// spot is a new trip. Without a restart, silence is stop time: many loggers record nothing
+    /// while stationary.
     public var parkedGap = 120.0
     /// A loss of fixes this long (seconds) ends the trip at the last fix before it, wherever the
     /// vehicle reappears. Shorter gaps while moving are tunnels and car parks under roofs.

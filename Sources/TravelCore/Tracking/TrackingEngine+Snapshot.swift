@@ -1,7 +1,8 @@
 /// The engine's state as JSON, so a restarted daemon resumes the trip it was on.
 ///
 /// Small on purpose (a few hundred bytes): it is written often, to an SD card. The back-dating
-/// window is not kept; after a restart the next boundary falls back to coarser evidence.
+/// window is kept only while a departure is being confirmed or a trip is not yet announced (at
+/// most a few minutes of samples); otherwise the phase holds all a restart needs.
 extension TrackingEngine {
     /// Format version of `snapshot`; a snapshot of another version is refused, not guessed at.
     public static let snapshotVersion: Int64 = 1
@@ -13,6 +14,8 @@ extension TrackingEngine {
             members.append(.init("lastAccepted", Self.encode(time: last.time, last.coordinate)))
         }
         members.append(.init("phase", Self.encode(detectorPhase)))
+        let window = detectorWindow
+        if !window.isEmpty { members.append(.init("window", .array(window.map(Self.encode)))) }
         return .object(members)
     }
 
@@ -27,7 +30,9 @@ extension TrackingEngine {
             last = (time, coordinate)
         }
         let phase = try Self.decodePhase(snapshot["phase"] ?? .null)
-        self.init(configuration: configuration, filterLast: last, phase: phase)
+        var window: [TripDetector.Sample] = []
+        for value in snapshot["window"]?.arrayValue ?? [] { window.append(try Self.sample(value)) }
+        self.init(configuration: configuration, filterLast: last, phase: phase, window: window)
     }
 
     // MARK: Encoding

@@ -17,15 +17,17 @@ public struct TrackingEngine: Sendable {
     init(
         configuration: TrackingConfiguration,
         filterLast: (time: UTCTime, coordinate: Coordinate)?,
-        phase: TripDetector.Phase
+        phase: TripDetector.Phase,
+        window: [TripDetector.Sample]
     ) {
         self.configuration = configuration
         filter = FixFilter(configuration: configuration, last: filterLast)
-        detector = TripDetector(configuration: configuration, phase: phase)
+        detector = TripDetector(configuration: configuration, phase: phase, window: window)
     }
 
     var filterLast: (time: UTCTime, coordinate: Coordinate)? { filter.last }
     var detectorPhase: TripDetector.Phase { detector.phase }
+    var detectorWindow: [TripDetector.Sample] { detector.persistentWindow }
 
     /// Feeds one fix (its own time is the clock); events are handed to `emit`.
     ///
@@ -62,6 +64,12 @@ public struct TrackingEngine: Sendable {
             emit(event)
         }
         statistics.add(tally)
+    }
+
+    /// The receiver or the daemon restarted (the daemon calls this when it starts and when its
+    /// source reconnects after an outage): a stationary gap across it is a parking.
+    public mutating func sourceRestarted() {
+        detector.sourceRestarted()
     }
 
     /// The trip in progress, once it has been announced.

@@ -5,16 +5,18 @@
 ///   starts a trip: only two consecutive fixes beyond `departureRadius` do. The trip start is
 ///   then back-dated to the moment the vehicle left the spot.
 /// - Driving: a trip is open. Stops shorter than `minimumParkingDuration` (lights, bus stops,
-///   jams) are part of it. A longer stay within `stopRadius` ends it, back-dated to arrival. A
-///   gap in the fixes ends it at the last fix before the gap when the vehicle stood still across
-///   it for `parkedGap` (ignition off), or in any case after `maximumGap`; shorter gaps while
-///   moving (tunnels) do not.
+///   jams) are part of it, whether fixes kept coming or not. A longer stay within `stopRadius`
+///   ends it, back-dated to arrival. A gap in the fixes ends it at the last fix before the gap
+///   after `maximumGap`, or after `parkedGap` when the source restarted in between and the
+///   vehicle stood still (ignition off); shorter gaps while moving (tunnels) do not.
 /// - A trip is announced only once it has covered `minimumTripDistance`, so moving the car in a
 ///   car park is not a trip.
 struct TripDetector: Sendable {
     let configuration: TrackingConfiguration
 
     private(set) var phase = Phase.idle
+    /// Set by `sourceRestarted`: the next gap spans a restart of the receiver or the daemon.
+    private var restartPending = false
     /// Recent samples, newest last: what back-dating looks into. Not persisted (a restart only
     /// makes the next boundary coarser, never wrong).
     private var recent = SampleWindow()
@@ -68,10 +70,15 @@ struct TripDetector: Sendable {
         self.configuration = configuration
     }
 
-    /// Resumes from a saved phase. The back-dating window restarts with what the phase holds.
-    init(configuration: TrackingConfiguration, phase: Phase) {
+    /// Resumes from a saved phase and back-dating window (see `persistentWindow`); without a
+    /// window, it restarts with what the phase holds.
+    init(configuration: TrackingConfiguration, phase: Phase, window: [Sample] = []) {
         self.configuration = configuration
         self.phase = phase
+        if !window.isEmpty {
+            for sample in window { recent.append(sample) }
+            return
+        }
         switch phase {
         case .idle:
             break
@@ -80,6 +87,27 @@ struct TripDetector: Sendable {
         case .driving(let drive):
             if drive.dwellStart.time < drive.last.time { recent.append(drive.dwellStart) }
             recent.append(drive.last)
+        }
+    }
+
+    /// The part of the back-dating window a restart must not lose: while parked, the samples since
+    /// the vehicle last stood still at its spot (none while it does); while a trip is not yet announced,
+    /// its samples so far. Otherwise nothing (the phase holds enough). At most a few minutes.
+    var persistentWindow: [Sample] {
+        switch phase {
+        case .idle:
+            return []
+        case .parked(let parking):
+            // From the last sample standing still at the spot: what `depart` would look back to.
+            let samples = recent.samples
+            let lastStill = samples.lastIndex {
+                Geodesy.fastDistance(parking.spot, $0.coordinate) <= configuration.stationaryRadius
+                    && ($0.point.speed ?? 0) < configuration.movingSpeed
+            }
+            guard let lastStill else { return Array(samples) }
+            return lastStill == samples.index(before: samples.endIndex) ? [] : Array(samples[lastStill...])
+        case .driving(let drive):
+            return drive.announced ? [] : Array(recent.samples)
         }
     }
 
@@ -101,6 +129,14 @@ struct TripDetector: Sendable {
         case .driving(var drive):
             whileDriving(&drive, point, emit: emit)
         }
+    }
+
+    /// The receiver or the daemon restarted (power returned). A gap across a restart while the
+    /// vehicle stood still is a parking (ignition off), however short: restarting from the
+    /// same spot is a new trip. Without this mark, a silent stretch counts as stop time, since
+    /// many loggers record nothing while stationary.
+    mutating func sourceRestarted() {
+        restartPending = true
     }
 
     /// The input ended (an imported log): an open trip ends at its arrival, or its last fix.
@@ -210,8 +246,10 @@ struct TripDetector: Sendable {
     private mutating func whileDriving(_ drive: inout Drive, _ point: RoutePoint, emit: (TrackingEvent) -> Void) {
         let gap = point.time.seconds(since: drive.last.time)
         let moved = Geodesy.fastDistance(drive.last.coordinate, point.coordinate)
+        let restarted = restartPending
+        restartPending = false
         if gap > configuration.maximumGap
-            || (gap > configuration.parkedGap && moved <= configuration.stopRadius)
+            || (restarted && gap > configuration.parkedGap && moved <= configuration.stopRadius)
         {
             // Power cut or receiver off: the trip ended before the gap, at arrival if it had
             // already stopped, else at its last fix.

@@ -1,0 +1,238 @@
+import TravelCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Measurements of what the store costs, for the benchmark harness and the footprint report test:
+/// insert throughput for imports, and bytes written per hour of live tracking (SD-card wear).
+///
+/// Both write synthetic 1 Hz drives into a new database at the given path and read the calling
+/// thread's I/O counters (`/proc/thread-self/io`), which count exactly this thread's writes even
+/// while other threads of the process (a test runner's) write too. The store never starts threads.
+package enum StoreFootprint {
+    /// What a bulk import of route points cost.
+    package struct BulkInsertFigures: Sendable, CustomStringConvertible {
+        package var points: Int
+        package var batchSize: Int
+        package var seconds: Double
+        /// Bytes handed to `write`/`pwrite` (`wchar`), WAL and checkpoints included.
+        package var bytesWritten: Int64
+        /// The database file and its WAL after the last flush.
+        package var databaseBytes: Int64
+
+        package var pointsPerSecond: Double { seconds > 0 ? Double(points) / seconds : 0 }
+
+        package var description: String {
+            """
+            bulk insert: \(points) route points in batches of \(batchSize): \(Double(Int(seconds * 100)) / 100) s, \
+            \(Int(pointsPerSecond)) points/s, \(bytesWritten / 1_048_576) MiB written \
+            (\(bytesWritten / Int64(max(points, 1))) B/point), database \(databaseBytes / 1_048_576) MiB
+            """
+        }
+    }
+
+    /// What an hour of live tracking cost.
+    package struct TrackingHourFigures: Sendable, CustomStringConvertible {
+        package var points: Int
+        package var flushes: Int
+        package var savesEngineState: Bool
+        /// Bytes handed to `write`/`pwrite` (`wchar`).
+        package var bytesWritten: Int64
+        /// Bytes the kernel accounted to storage (`write_bytes`); 0 where the filesystem or the
+        /// container does not account them.
+        package var storageBytesWritten: Int64
+        /// `write`/`pwrite` calls (`syscw`).
+        package var writeCalls: Int64
+        /// Size of the `-wal` file at the end of the hour, before closing.
+        package var walBytes: Int64
+        /// Size of the database file at the end of the hour, before closing.
+        package var databaseBytes: Int64
+
+        package var description: String {
+            """
+            one hour at 1 Hz, flush every \(points / max(flushes, 1)) s\(savesEngineState ? " with engine state" : ""): \
+            \(bytesWritten / 1024) KiB written (wchar; \(bytesWritten / Int64(max(points, 1))) B/point, \
+            \(bytesWritten / Int64(max(flushes, 1))) B/flush, \(writeCalls) write calls), \
+            write_bytes \(storageBytesWritten / 1024) KiB, WAL \(walBytes / 1024) KiB, \
+            database \(databaseBytes / 1024) KiB
+            """
+        }
+    }
+
+    /// Records `points` route points (trips of an hour each, as an importer would produce them)
+    /// through `TravelDatabase`, flushing every `batchSize` events. Only `record` and `flush` are
+    /// timed; the events of each batch are built beforehand.
+    package static func measureBulkInsert(
+        databasePath: String,
+        points: Int = 2_600_000,
+        batchSize: Int = 50_000
+    ) throws(StoreError) -> BulkInsertFigures {
+        let database = try TravelDatabase(path: databasePath)
+        var drive = SyntheticDrive()
+        var elapsed: Duration = .zero
+        let before = ThreadIO.current()
+        var remaining = points
+        while remaining > 0 {
+            var events: [TrackingEvent] = []
+            events.reserveCapacity(batchSize)
+            while events.count < batchSize, remaining > 0 {
+                events.append(drive.next())
+                if case .routePoint = events.last { remaining -= 1 }
+            }
+            if remaining == 0, let end = drive.end() { events.append(end) }
+            let start = ContinuousClock.now
+            for event in events { database.record(event) }
+            try database.flush()
+            elapsed += ContinuousClock.now - start
+        }
+        let after = ThreadIO.current()
+        return BulkInsertFigures(
+            points: points,
+            batchSize: batchSize,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            bytesWritten: after.wchar - before.wchar,
+            databaseBytes: database.databaseSizeBytes
+        )
+    }
+
+    /// Records one hour of 1 Hz tracking (3600 route points, one trip) the way the daemon does:
+    /// a flush every `flushInterval` points, optionally with the engine state saved each time.
+    /// Counts the bytes written from the first flush to the last, not opening and migrating.
+    package static func measureTrackingHour(
+        databasePath: String,
+        flushInterval: Int = 5,
+        savesEngineState: Bool = true
+    ) throws(StoreError) -> TrackingHourFigures {
+        let database = try TravelDatabase(path: databasePath)
+        var drive = SyntheticDrive()
+        let before = ThreadIO.current()
+        var points = 0
+        var flushes = 0
+        while points < 3600 {
+            let event = drive.next()
+            database.record(event)
+            guard case .routePoint(_, let point) = event else { continue }
+            points += 1
+            if points % flushInterval == 0 {
+                if savesEngineState {
+                    database.saveEngineState(
+                        snapshot: drive.engineSnapshot(at: point),
+                        counters: ["accepted": points, "rejected.inaccurate": points / 97, "trips": 1]
+                    )
+                }
+                try database.flush()
+                flushes += 1
+            }
+        }
+        let after = ThreadIO.current()
+        return TrackingHourFigures(
+            points: points,
+            flushes: flushes,
+            savesEngineState: savesEngineState,
+            bytesWritten: after.wchar - before.wchar,
+            storageBytesWritten: after.writeBytes - before.writeBytes,
+            writeCalls: after.syscw - before.syscw,
+            walBytes: Platform.fileSize(databasePath + "-wal"),
+            databaseBytes: Platform.fileSize(databasePath)
+        )
+    }
+}
+
+/// A calling thread's I/O counters from `/proc/thread-self/io` (all 0 where there is none).
+private struct ThreadIO {
+    var wchar: Int64 = 0
+    var writeBytes: Int64 = 0
+    var syscw: Int64 = 0
+
+    static func current() -> ThreadIO {
+        var counters = ThreadIO()
+        for line in (Platform.readSmallTextFile("/proc/thread-self/io") ?? "").split(separator: "\n") {
+            let parts = line.split(separator: ":")
+            guard parts.count == 2, let value = Int64(parts[1].drop(while: { $0 == " " })) else { continue }
+            switch parts[0] {
+            case "wchar": counters.wchar = value
+            case "write_bytes": counters.writeBytes = value
+            case "syscw": counters.syscw = value
+            default: break
+            }
+        }
+        return counters
+    }
+}
+
+/// An endless synthetic 1 Hz drive heading east from Berlin at a varying 8–22 m/s, cut into trips
+/// of an hour; each trip's last 30 points fall after its back-dated end, as a stop's first points
+/// do, so every trip end also trims.
+private struct SyntheticDrive {
+    private var time = UTCTime(milliseconds: 1_795_000_000_000)
+    private var coordinate = Coordinate(latitude: 52.520_08, longitude: 13.404_95)
+    private var trip: TripSummary?
+    private var pointsInTrip = 0
+    private static let pointsPerTrip = 3600
+
+    /// The next event: a trip start, one of its points, or its end.
+    mutating func next() -> TrackingEvent {
+        guard var trip else {
+            let started = TripSummary(startTime: time, endTime: time, start: coordinate, end: coordinate)
+            self.trip = started
+            return .tripStarted(started)
+        }
+        guard pointsInTrip < Self.pointsPerTrip else { return end() ?? .tripStarted(trip) }
+        let seconds = Double(pointsInTrip)
+        let speed = 15 + 7 * sin(seconds / 90)
+        time = time.adding(seconds: 1)
+        coordinate.longitude += speed / 67_800
+        coordinate.latitude += speed / 1_112_000 * sin(seconds / 400)
+        pointsInTrip += 1
+        trip.distance += speed
+        trip.maximumSpeed = max(trip.maximumSpeed, speed)
+        if pointsInTrip <= Self.pointsPerTrip - 30 {
+            trip.endTime = time
+            trip.end = coordinate
+            trip.movingTime += 1
+            trip.pointCount += 1
+        }
+        self.trip = trip
+        let point = RoutePoint(
+            time: time,
+            coordinate: coordinate,
+            altitude: 34 + seconds.truncatingRemainder(dividingBy: 17),
+            speed: speed,
+            track: 90 + 5 * sin(seconds / 400),
+            horizontalError: 2.5 + seconds.truncatingRemainder(dividingBy: 3)
+        )
+        return .routePoint(tripStart: trip.startTime, point)
+    }
+
+    /// Ends the current trip, if any, the next one starting 10 minutes later.
+    mutating func end() -> TrackingEvent? {
+        guard var trip else { return nil }
+        trip.endReason = .parked
+        self.trip = nil
+        pointsInTrip = 0
+        time = time.adding(seconds: 600)
+        return .tripEnded(trip)
+    }
+
+    /// An engine snapshot of the size and shape the daemon saves with each flush.
+    func engineSnapshot(at point: RoutePoint) -> JSONValue {
+        [
+            "version": 1,
+            "filter": [
+                "lastTime": .integer(point.time.milliseconds), "lastLat": .double(point.coordinate.latitude),
+                "lastLon": .double(point.coordinate.longitude),
+            ],
+            "detector": [
+                "state": "moving", "tripStart": .integer(trip?.startTime.milliseconds ?? 0),
+                "distance": .double(trip?.distance ?? 0), "movingTime": .double(trip?.movingTime ?? 0),
+                "maxSpeed": .double(trip?.maximumSpeed ?? 0), "points": .integer(Int64(pointsInTrip)),
+                "anchorLat": .double(point.coordinate.latitude), "anchorLon": .double(point.coordinate.longitude),
+            ],
+        ]
+    }
+}

@@ -1,0 +1,177 @@
+package import TravelCore
+
+/// The trip log on disk: records what the tracking engine concludes and answers queries about it.
+///
+/// Writes are batched. `record` and `saveEngineState` only buffer; `flush` writes the buffer in
+/// one transaction. The caller picks the cadence (the daemon every `FlushInterval`, the importer
+/// every ~50 000 events), which bounds what a power cut can lose, and keeps SD-card writes to a
+/// few pages per flush instead of a few pages per fix. A crash between flushes loses only the
+/// buffer; WAL keeps the file consistent. `deinit` does not flush: flush before letting go.
+///
+/// One connection, owned by one task: neither `Sendable` nor an actor.
+package final class TravelDatabase {
+    /// The database file.
+    package let path: String
+    let connection: SQLiteDatabase
+    private var buffer: [PendingWrite] = []
+    private var pendingEngineState: (snapshot: JSONValue, counters: [String: Int])?
+    private var statements: RecorderStatements?
+    /// The trip route points were last added to: points arrive in long runs per trip.
+    private var currentTrip: (startMilliseconds: Int64, id: Int64)?
+
+    private enum PendingWrite {
+        case event(TrackingEvent)
+        case importedFile(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int)
+    }
+
+    /// Opens the database at `path`. A read-write open creates the file if needed and applies the
+    /// migrations it lacks. A read-only open (`travelctl --db`) changes nothing, fails with
+    /// "no database at PATH" when there is no file, and refuses a database that lacks a migration.
+    package init(path: String, readOnly: Bool = false) throws(StoreError) {
+        if readOnly, !Platform.fileExists(path) { throw .noDatabase(path: path) }
+        self.path = path
+        connection = try SQLiteDatabase(path: path, readOnly: readOnly)
+        if readOnly {
+            if let missing = try TravelSchema.migrator.pendingMigrations(in: connection).first {
+                throw .needsMigration(path: path, migration: missing.name)
+            }
+        } else {
+            try TravelSchema.migrator.migrate(connection)
+        }
+    }
+
+    // MARK: - Recording
+
+    /// Buffers what `event` changes until the next `flush`. Rejected fixes are not stored one by
+    /// one: the engine counts them, and its counters are saved with `saveEngineState`.
+    package func record(_ event: TrackingEvent) {
+        if case .fixRejected = event { return }
+        buffer.append(.event(event))
+    }
+
+    /// Buffers the engine's persistable state for the next `flush`, replacing any state buffered
+    /// before, so a restart resumes exactly where the last flush left the trip log.
+    package func saveEngineState(snapshot: JSONValue, counters: [String: Int]) {
+        pendingEngineState = (snapshot, counters)
+    }
+
+    /// Buffers the note that a file was imported, so it commits with the file's last events and a
+    /// crash mid-import leaves the file to be imported again.
+    package func recordImport(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int) {
+        buffer.append(.importedFile(sha256: sha256, path: path, bytes: bytes, fixes: fixes, trips: trips))
+    }
+
+    /// Whether an import of the file with this SHA-256 waits in the buffer.
+    func hasPendingImport(sha256: String) -> Bool {
+        buffer.contains { write in
+            if case .importedFile(let pending, _, _, _, _) = write { pending == sha256 } else { false }
+        }
+    }
+
+    /// How many writes are buffered and not yet flushed.
+    package var pendingCount: Int { buffer.count + (pendingEngineState == nil ? 0 : 1) }
+
+    /// Writes everything buffered in one `BEGIN IMMEDIATE … COMMIT` transaction. Writing an event
+    /// again adds nothing twice (trips are keyed by start time, points by trip and time), so a
+    /// re-import or a replay after a crash is harmless. If the flush fails, nothing of it is
+    /// written and the buffer is kept, so the next flush retries it (a busy lock or a full disk
+    /// pass).
+    package func flush() throws(StoreError) {
+        guard pendingCount > 0 else { return }
+        let statements = try recorderStatements()
+        do {
+            try connection.inTransaction { () throws(StoreError) in
+                for write in buffer {
+                    switch write {
+                    case .event(let event): try apply(event, with: statements)
+                    case .importedFile(let sha256, let path, let bytes, let fixes, let trips):
+                        try statements.recordImport(
+                            sha256: sha256,
+                            path: path,
+                            bytes: bytes,
+                            fixes: fixes,
+                            trips: trips
+                        )
+                    }
+                }
+                if let state = pendingEngineState {
+                    try statements.saveEngineState(snapshot: state.snapshot, counters: state.counters)
+                }
+            }
+        } catch {
+            // Ids looked up or created inside the rolled-back transaction may not exist.
+            currentTrip = nil
+            throw error
+        }
+        buffer.removeAll(keepingCapacity: true)
+        pendingEngineState = nil
+    }
+
+    private func apply(_ event: TrackingEvent, with statements: RecorderStatements) throws(StoreError) {
+        switch event {
+        case .fixRejected:
+            break
+        case .tripStarted(let trip):
+            currentTrip = (trip.startTime.milliseconds, try statements.startTrip(trip))
+        case .routePoint(let tripStart, let point):
+            let trip = TripSummary(
+                startTime: tripStart,
+                endTime: point.time,
+                start: point.coordinate,
+                end: point.coordinate
+            )
+            try statements.addPoint(point, toTrip: tripID(of: trip, statements))
+        case .tripEnded(let trip):
+            try statements.endTrip(trip, id: tripID(of: trip, statements))
+        }
+    }
+
+    /// The id of the trip that started at `trip.startTime`. A trip the store never saw start (its
+    /// `tripStarted` lost with an unflushed buffer) is stored from `trip`, so its points and its end
+    /// are kept rather than dropped.
+    private func tripID(of trip: TripSummary, _ statements: RecorderStatements) throws(StoreError) -> Int64 {
+        if let currentTrip, currentTrip.startMilliseconds == trip.startTime.milliseconds { return currentTrip.id }
+        let id: Int64
+        if let stored = try statements.findTrip(startingAt: trip.startTime) {
+            id = stored
+        } else {
+            id = try statements.startTrip(trip)
+        }
+        currentTrip = (trip.startTime.milliseconds, id)
+        return id
+    }
+
+    private func recorderStatements() throws(StoreError) -> RecorderStatements {
+        if let statements { return statements }
+        let prepared = try RecorderStatements(connection)
+        statements = prepared
+        return prepared
+    }
+
+    // MARK: - Engine state
+
+    /// The engine state and counters of the last flush that saved them, or `nil` when none was
+    /// ever saved (a new database): what the daemon restores on start.
+    package func loadEngineState() throws(StoreError) -> (snapshot: JSONValue, counters: [String: Int])? {
+        let query = try connection.prepare("SELECT snapshot, counters FROM engine_state WHERE id = 1")
+        guard let (snapshotText, countersText) = try query.firstRow({ (query.text(at: 0), query.text(at: 1)) })
+        else { return nil }
+        let snapshot = try Self.parseJSON(snapshotText, column: "engine_state.snapshot")
+        var counters: [String: Int] = [:]
+        for member in try Self.parseJSON(countersText, column: "engine_state.counters").objectMembers ?? [] {
+            guard let count = member.value.intValue else {
+                throw .unexpectedValue(column: "engine_state.counters", value: member.value.serializedString())
+            }
+            counters[member.key] = count
+        }
+        return (snapshot, counters)
+    }
+
+    private static func parseJSON(_ text: String?, column: String) throws(StoreError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: text ?? "")
+        } catch {
+            throw .unexpectedValue(column: column, value: String((text ?? "").prefix(40)))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import TravelIO
+import TravelStore
+
+/// `--db PATH`: work on a database file directly, without a daemon.
+struct DatabaseOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read (or, for import, write) this database file directly instead of asking the daemon.",
+            valueName: "path"
+        )
+    )
+    var db: String?
+
+    /// The default socket the daemon listens on (DOMAIN.md); talking to it arrives with the
+    /// control socket.
+    static let defaultSocket = "/run/travel-companion/control"
+
+    /// Opens the database named by `--db`, or explains that there is no daemon to ask.
+    func open(readOnly: Bool) throws -> TravelDatabase {
+        guard let db else {
+            printError(
+                "travelctl: travel-companiond is not running (no socket at \(Self.defaultSocket)); use --db PATH"
+            )
+            throw ExitCode(69)
+        }
+        do {
+            return try TravelDatabase(path: db, readOnly: readOnly)
+        } catch {
+            printError("travelctl: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// `--json`: machine output instead of a table.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+}

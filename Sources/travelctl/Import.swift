@@ -1,0 +1,135 @@
+import ArgumentParser
+import TravelCore
+import TravelIO
+import TravelStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `travelctl --db PATH import FILE…`: logs through the live tracking engine, offline.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import NMEA, gpsd JSON or GPX logs into a database, finding trips as the daemon would.",
+        discussion: """
+            Each file runs through the same fix filter and trip detector the daemon uses live, as \
+            a history of its own (the daemon's saved state is not touched). A file already \
+            imported (same SHA-256) adds nothing; a killed import leaves a consistent database, \
+            and running it again completes it.
+            """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .long, help: "Input format: nmea, gpsd, gpx, or auto (detected per file).")
+    var from: InputFormat = .auto
+
+    @Argument(help: "Log files to import.")
+    var files: [String]
+
+    /// Events buffered between commits: large batches make imports fast; a kill loses at most
+    /// one batch, which the next run redoes.
+    static let batchSize = 50_000
+
+    func run() throws {
+        let database = try database.open(readOnly: false)
+        let progress = Progress(enabled: isatty(2) == 1)
+        var failures = 0
+        for file in files {
+            do {
+                let line = try importFile(file, into: database, progress: progress)
+                progress.clear()
+                print(line)
+            } catch {
+                progress.clear()
+                printError("travelctl: \(file): \(error)")
+                failures += 1
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Imports one file and returns its summary line.
+    private func importFile(_ path: String, into database: TravelDatabase, progress: Progress) throws -> String {
+        let (digest, size) = try Self.fingerprint(path)
+        if try database.hasImported(sha256: digest) {
+            return "\(path): already imported, nothing added"
+        }
+        let recorder = TrackingRecorder(database: database, configuration: TrackingConfiguration())
+        var decoder = LogDecoder(format: from.format)
+        var read = 0
+        let input = try InputFile(path: path)
+        try input.forEachChunk { chunk in
+            decoder.decode(chunk) { recorder.ingest($0) }
+            read += chunk.count
+            progress.show(path, done: read, of: size)
+            if database.pendingCount >= Self.batchSize { try recorder.flush() }
+        }
+        decoder.finish { recorder.ingest($0) }
+        if let error = decoder.gpxError { throw error }
+        recorder.endOfInput()
+        let statistics = recorder.engine.statistics
+        database.recordImport(
+            sha256: digest,
+            path: path,
+            bytes: Int64(size),
+            fixes: statistics.fixes,
+            trips: statistics.tripsEnded
+        )
+        try recorder.flush()
+        return Self.summary(path, format: decoder.format, statistics)
+    }
+
+    /// SHA-256 and size of a file, read in one pass before importing it.
+    static func fingerprint(_ path: String) throws -> (sha256: String, bytes: Int) {
+        var hasher = SHA256()
+        var size = 0
+        try InputFile(path: path).forEachChunk { chunk in
+            hasher.update(chunk)
+            size += chunk.count
+        }
+        return (hasher.hexDigest(), size)
+    }
+
+    static func summary(_ path: String, format: LogFormat?, _ s: TrackingStatistics) -> String {
+        var line = "\(path) (\(format?.rawValue ?? "empty")): \(s.fixes) fixes read, \(s.accepted) accepted"
+        if s.rejectedTotal > 0 {
+            let reasons = s.rejected.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
+            line += ", \(s.rejectedTotal) rejected (\(reasons.joined(separator: ", ")))"
+        }
+        line += "; \(s.tripsEnded) trip\(s.tripsEnded == 1 ? "" : "s") found"
+        return line
+    }
+}
+
+/// A one-line progress bar on standard error, only when it is a terminal.
+final class Progress {
+    private let enabled: Bool
+    private var lastPercent = -1
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ name: String, done: Int, of total: Int) {
+        guard enabled, total > 0 else { return }
+        let percent = min(100, done * 100 / total)
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        let width = 30
+        let filled = percent * width / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        writeStandardError("\r\u{1B}[K[\(bar)] \(percent)% \(name)")
+    }
+
+    func clear() {
+        guard enabled, lastPercent >= 0 else { return }
+        writeStandardError("\r\u{1B}[K")
+        lastPercent = -1
+    }
+
+    private func writeStandardError(_ text: String) {
+        var text = text
+        _ = text.withUTF8 { writeAll(fd: 2, $0) }
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import TravelCore
+import TravelIO
+import TravelStore
+
+/// `travelctl trips`: the trip list, as a table or JSON.
+struct Trips: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List trips, oldest first.")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Only trips starting on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
+    var since: DateArgument?
+
+    @Option(help: "Only trips starting on or before this date (the whole day) or time.")
+    var until: DateArgument?
+
+    func run() throws {
+        let db = try database.open(readOnly: true)
+        let trips = try withStoreErrors { try db.trips(since: since?.start, until: until?.end) }
+        if output.json {
+            print(JSONValue.array(trips.map(\.json)).serializedString())
+        } else if trips.isEmpty {
+            print(
+                since == nil && until == nil
+                    ? "No trips yet. They appear here after your first drive." : "No trips in this period."
+            )
+        } else {
+            var table = Table(["ID", "START (UTC)", "END", "DISTANCE", "DURATION", "FROM", "TO"])
+            for trip in trips {
+                table.add([
+                    String(trip.id), Format.dateTime(trip.summary.startTime),
+                    trip.isOngoing ? "ongoing" : Format.time(trip.summary.endTime),
+                    Format.distance(trip.summary.distance), Format.duration(trip.summary.duration),
+                    trip.startPlace ?? "", trip.endPlace ?? "",
+                ])
+            }
+            print(table.rendered, terminator: "")
+            let total = trips.reduce(0) { $0 + $1.summary.distance }
+            print("\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(Format.distance(total))")
+        }
+    }
+}
+
+/// `travelctl trip show ID`: one trip in detail.
+struct Trip: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show one trip.",
+        subcommands: [Show.self]
+    )
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a trip's summary, route and stops.")
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var output: OutputOptions
+
+        @Argument(help: "The trip's ID, as 'travelctl trips' lists it.")
+        var id: Int64
+
+        func run() throws {
+            let db = try database.open(readOnly: true)
+            guard let trip = try withStoreErrors({ try db.trip(id: id) }) else {
+                printError("travelctl: no trip \(id)")
+                throw ExitCode(1)
+            }
+            let route = try withStoreErrors { try db.routePoints(tripID: id) }
+            let stops = try withStoreErrors {
+                try db.stops(between: trip.summary.startTime, and: trip.summary.endTime)
+            }
+            if output.json {
+                var json = trip.json
+                if case .object(var members) = json {
+                    members.append(.init("route_points", .integer(Int64(route.count))))
+                    members.append(.init("stops", .array(stops.map(\.json))))
+                    json = .object(members)
+                }
+                print(json.serializedString())
+                return
+            }
+            let s = trip.summary
+            var lines: [(String, String)] = [
+                ("Trip", "\(trip.id)"),
+                ("Start", "\(Format.dateTime(s.startTime)) UTC at \(trip.startPlace ?? "?")"),
+                ("End", trip.isOngoing ? "ongoing" : "\(Format.dateTime(s.endTime)) UTC at \(trip.endPlace ?? "?")"),
+                ("Distance", Format.distance(s.distance)),
+                ("Duration", Format.duration(s.duration)),
+                ("Moving time", Format.duration(s.movingTime)),
+                ("Average speed", Format.speed(s.averageSpeed)),
+                ("Maximum speed", Format.speed(s.maximumSpeed)),
+                ("Route", "\(route.count) points"),
+            ]
+            if let reason = s.endReason { lines.append(("Ended", reason.sentence)) }
+            for stop in stops {
+                lines.append(
+                    ("Stop", "\(Format.dateTime(stop.arrival)) UTC at \(stop.place ?? stop.coordinate.coordinateLabel)")
+                )
+            }
+            let width = lines.map(\.0.count).max() ?? 0
+            for (key, value) in lines {
+                print(key.padding(to: width) + "  " + value)
+            }
+        }
+    }
+}
+
+/// A date (`2026-05-01`, the whole UTC day) or an instant (`2026-05-01T08:00:00Z`).
+struct DateArgument: ExpressibleByArgument {
+    var start: UTCTime
+    var end: UTCTime
+
+    init?(argument: String) {
+        if let instant = UTCTime(iso8601: argument) {
+            start = instant
+            end = instant
+            return
+        }
+        let parts = argument.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, argument.count == 10,
+            let day = UTCTime(year: parts[0], month: parts[1], day: parts[2])
+        else { return nil }
+        start = day
+        end = UTCTime(milliseconds: day.milliseconds + 86_400_000 - 1)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// Runs a store query, turning its error into the one-line message and exit status 1.
+func withStoreErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        printError("travelctl: \(error)")
+        throw ExitCode(1)
+    }
+}
+
+extension TripEndReason {
+    var sentence: String {
+        switch self {
+        case .parked: "parked"
+        case .dataGap: "fixes stopped (receiver off or power cut)"
+        case .endOfInput: "end of the imported log"
+        case .manual: "by hand"
+        }
+    }
+}

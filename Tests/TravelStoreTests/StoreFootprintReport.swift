@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TravelCore
+import TravelStore
+
+/// Prints what the store costs; asserts only that the data arrived. Run it alone for figures that
+/// mean something (`swift test --filter StoreFootprintReport`, in release mode for throughput).
+/// `TRAVEL_FOOTPRINT_POINTS` overrides the size of the bulk insert (default 2 600 000).
+@Suite(.serialized) struct StoreFootprintReport {
+    @Test func bytesWrittenForAnHourOfTracking() throws {
+        for savesEngineState in [true, false] {
+            let directory = try TemporaryDirectory()
+            let path = directory.file("hour.sqlite")
+            let figures = try StoreFootprint.measureTrackingHour(databasePath: path, savesEngineState: savesEngineState)
+            print(figures)
+            #expect(figures.points == 3600)
+            #expect(figures.flushes == 720)
+            #expect(figures.bytesWritten > 0)
+            let database = try TravelDatabase(path: path, readOnly: true)
+            let trip = try #require(try database.trips().first)
+            #expect(trip.summary.pointCount == 3600)
+            #expect(try database.loadEngineState() != nil || !savesEngineState)
+        }
+    }
+
+    @Test func bulkInsertThroughput() throws {
+        let points = ProcessInfo.processInfo.environment["TRAVEL_FOOTPRINT_POINTS"].flatMap(Int.init) ?? 2_600_000
+        let directory = try TemporaryDirectory()
+        let path = directory.file("bulk.sqlite")
+        let figures = try StoreFootprint.measureBulkInsert(databasePath: path, points: points)
+        print(figures)
+        // Each hour-long trip keeps 3570 of its 3600 points: its last 30 fall after its end.
+        let trips = (points + 3599) / 3600
+        let kept = points - 30 * (points / 3600) - max(0, points % 3600 - 3570)
+        #expect(try count("trips", in: path) == trips)
+        #expect(try count("route_points", in: path) == kept)
+    }
+}
