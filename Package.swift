@@ -34,8 +34,8 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
 
-        // Thin POSIX helpers for the executables: chunked file input, buffered output, stderr.
-        .target(name: "TravelIO"),
+        // Thin POSIX edges for the executables: file input and output, stderr, configuration files.
+        .target(name: "TravelIO", dependencies: ["TravelCore"]),
 
         // The Varlink control protocol shared by the daemon and the CLI.
         .target(name: "TravelControl", dependencies: ["TravelCore"]),

@@ -15,10 +15,14 @@ let usage = """
     usage: travel-benchmarks make-input OUT [--megabytes N] [--gpsd] [--fixtures DIR]
            travel-benchmarks nmea FILE [--runs N]
            travel-benchmarks gpsd FILE [--runs N]
+           travel-benchmarks make-drives OUT [--fixes N] [--fixtures DIR]
 
     make-input  concatenates Tests/Fixtures/gpsd-nmea/*.log without their '#' comment lines (or, with
                 --gpsd, gpsd-json/sample-from-gpsd-3.22.jsonl) until OUT holds at least N MB (default 100;
                 1 MB = 10^6 bytes). DIR defaults to the Tests/Fixtures of this source tree.
+    make-drives writes an NMEA log of the bundled real tracks replayed day after day (RMC + GGA per
+                fix) until it holds N fixes (default 2600000, a year of 1 Hz driving at two hours a day),
+                for timing 'travelctl import' (scripts/bench-import.sh).
     nmea, gpsd  load FILE into memory once, then decode it N times (default 5) with a fresh decoder each
                 time, timing wall clock and this process's CPU time (user + sys).
     """
@@ -36,6 +40,7 @@ struct Arguments {
     var megabytes = 100
     var runs = 5
     var gpsd = false
+    var fixes = 2_600_000
     var fixtures: String?
 
     /// Options may come before or after the positional arguments.
@@ -47,6 +52,7 @@ struct Arguments {
             case "--gpsd": gpsd = true
             case "--megabytes": megabytes = Self.positive(rest.popFirst(), argument)
             case "--runs": runs = Self.positive(rest.popFirst(), argument)
+            case "--fixes": fixes = Self.positive(rest.popFirst(), argument)
             case "--fixtures":
                 guard let dir = rest.popFirst() else { usageError("--fixtures needs a directory") }
                 fixtures = dir
@@ -72,6 +78,12 @@ do {
         let fixtures = arguments.fixtures ?? Corpus.defaultFixturesDirectory
         let corpus = arguments.gpsd ? try Corpus.gpsdJSON(fixtures: fixtures) : try Corpus.nmea(fixtures: fixtures)
         try corpus.write(to: arguments.path, atLeast: arguments.megabytes * 1_000_000)
+    case "make-drives":
+        try Drives.write(
+            to: arguments.path,
+            fixes: arguments.fixes,
+            fixtures: arguments.fixtures ?? Corpus.defaultFixturesDirectory
+        )
     case "nmea":
         try runBenchmark(NMEADecoder.self, path: arguments.path, runs: arguments.runs)
     case "gpsd":

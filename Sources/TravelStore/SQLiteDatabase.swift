@@ -44,11 +44,11 @@ package final class SQLiteDatabase {
     /// it changed to the WAL, so a flush of five route points costs two or three pages whatever
     /// their size: 1 KiB pages write about a third of what the 4 KiB default does per hour of
     /// tracking (docs/schema.md has the figures), for a slightly deeper B-tree.
-    static let pageSize = 4096
+    static let pageSize = 1024
 
-    /// Bytes the WAL file is truncated to after a checkpoint. About the default auto-checkpoint
-    /// size (1000 pages of 4 KiB), so live tracking reuses the same WAL blocks and only a large
-    /// import batch, which grows the WAL past it, leaves anything to truncate.
+    /// Bytes the WAL file is truncated to after a checkpoint: above what live tracking fills
+    /// between auto-checkpoints (1000 pages), so it keeps reusing the same WAL blocks, while the
+    /// WAL a large import batch grew is given back.
     static let walSizeLimit = 4 << 20
 
     deinit { sqlite3_close_v2(handle) }

@@ -28,7 +28,12 @@ package struct SchemaMigrator: Sendable {
     @discardableResult
     package func migrate(_ database: SQLiteDatabase) throws(StoreError) -> [String] {
         try database.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at_ms INTEGER NOT NULL) STRICT"
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                name TEXT PRIMARY KEY,
+                applied_at_ms INTEGER NOT NULL
+            ) STRICT
+            """
         )
         var pending = try pendingMigrations(in: database)
         guard !pending.isEmpty else { return [] }

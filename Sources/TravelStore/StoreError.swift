@@ -28,7 +28,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
         case .newerSchema(let path, let migration):
             "database \(path) was upgraded by a newer version (migration “\(migration)”); update this program"
         case .needsMigration(let path, let migration):
-            "database \(path) lacks migration “\(migration)”; open it read-write once (start the daemon) to upgrade it"
+            """
+            database \(path) lacks migration “\(migration)”; \
+            open it read-write once (start the daemon) to upgrade it
+            """
         case .unexpectedValue(let column, let value):
             "database holds “\(value)” in \(column), which this version does not know"
         }

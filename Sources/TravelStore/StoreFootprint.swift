@@ -52,14 +52,17 @@ package enum StoreFootprint {
         package var walBytes: Int64
         /// Size of the database file at the end of the hour, before closing.
         package var databaseBytes: Int64
+        /// Size of the database file once closed (checkpointed, WAL removed): the hour's data.
+        package var databaseBytesAfterClose: Int64
 
         package var description: String {
             """
-            one hour at 1 Hz, flush every \(points / max(flushes, 1)) s\(savesEngineState ? " with engine state" : ""): \
+            one hour at 1 Hz, flush every \(points / max(flushes, 1)) s\
+            \(savesEngineState ? " with engine state" : ""): \
             \(bytesWritten / 1024) KiB written (wchar; \(bytesWritten / Int64(max(points, 1))) B/point, \
             \(bytesWritten / Int64(max(flushes, 1))) B/flush, \(writeCalls) write calls), \
-            write_bytes \(storageBytesWritten / 1024) KiB, WAL \(walBytes / 1024) KiB, \
-            database \(databaseBytes / 1024) KiB
+            write_bytes \(storageBytesWritten / 1024) KiB; at the end WAL \(walBytes / 1024) KiB + \
+            database \(databaseBytes / 1024) KiB, \(databaseBytesAfterClose / 1024) KiB once closed
             """
         }
     }
@@ -108,7 +111,20 @@ package enum StoreFootprint {
         flushInterval: Int = 5,
         savesEngineState: Bool = true
     ) throws(StoreError) -> TrackingHourFigures {
-        let database = try TravelDatabase(path: databasePath)
+        var figures = try recordTrackingHour(
+            into: TravelDatabase(path: databasePath),
+            flushInterval: flushInterval,
+            savesEngineState: savesEngineState
+        )
+        figures.databaseBytesAfterClose = Platform.fileSize(databasePath)
+        return figures
+    }
+
+    private static func recordTrackingHour(
+        into database: TravelDatabase,
+        flushInterval: Int,
+        savesEngineState: Bool
+    ) throws(StoreError) -> TrackingHourFigures {
         var drive = SyntheticDrive()
         let before = ThreadIO.current()
         var points = 0
@@ -137,8 +153,9 @@ package enum StoreFootprint {
             bytesWritten: after.wchar - before.wchar,
             storageBytesWritten: after.writeBytes - before.writeBytes,
             writeCalls: after.syscw - before.syscw,
-            walBytes: Platform.fileSize(databasePath + "-wal"),
-            databaseBytes: Platform.fileSize(databasePath)
+            walBytes: Platform.fileSize(database.path + "-wal"),
+            databaseBytes: Platform.fileSize(database.path),
+            databaseBytesAfterClose: 0
         )
     }
 }

@@ -152,9 +152,10 @@ extension TravelDatabase {
     private func routeWindow(tripID: Int64) throws(StoreError) -> (from: Int64, through: Int64)? {
         let query = try connection.prepare(
             """
-            SELECT start_ms, CASE WHEN end_reason IS NOT NULL THEN end_ms
-                ELSE coalesce((SELECT min(start_ms) - 1 FROM trips AS next WHERE next.start_ms > trips.start_ms), \(Int64.max))
-                END
+            SELECT start_ms, CASE WHEN end_reason IS NOT NULL THEN end_ms ELSE coalesce(
+                    (SELECT min(start_ms) - 1 FROM trips AS next WHERE next.start_ms > trips.start_ms),
+                    \(Int64.max)
+                ) END
             FROM trips WHERE id = ?1
             """
         )

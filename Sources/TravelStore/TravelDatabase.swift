@@ -72,7 +72,7 @@ package final class TravelDatabase {
     package var pendingCount: Int { buffer.count + (pendingEngineState == nil ? 0 : 1) }
 
     /// Writes everything buffered in one `BEGIN IMMEDIATE … COMMIT` transaction. Writing an event
-    /// again adds nothing twice (trips are keyed by start time, points by trip and time), so a
+    /// again adds nothing twice (trips are keyed by start time, route points by time), so a
     /// re-import or a replay after a crash is harmless. If the flush fails, nothing of it is
     /// written and the buffer is kept, so the next flush retries it (a busy lock or a full disk
     /// pass).

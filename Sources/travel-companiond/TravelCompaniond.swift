@@ -1,18 +1,121 @@
 import ArgumentParser
+import TravelDaemon
 import TravelIO
 
-/// The daemon's entry point. Live tracking lands with the live-daemon work; until then the
-/// command says so plainly instead of pretending to run.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The C library's `exit`, which `ParsableCommand`'s own `exit(withError:)` would shadow.
+private func terminate(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(status)
+    #else
+    Musl.exit(status)
+    #endif
+}
+
+/// `travel-companiond`: the daemon. `run` (the default) and `check-config` share the
+/// configuration loading; live tracking lands with the live-daemon work.
 @main
 struct TravelCompaniond: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "travel-companiond",
         abstract: "Always-on GPS trip logger daemon.",
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [Run.self, CheckConfig.self],
+        defaultSubcommand: Run.self
     )
 
-    mutating func run() throws {
-        printError("travel-companiond: live tracking is not implemented yet; see README.md, 'Status'")
+    /// Runs the command with the exit codes of the `travel-companiond` contract: usage errors
+    /// exit 2 (argument-parser's default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                terminate(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// `--config PATH`, for every command that reads the configuration.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file (default \(ConfigurationLoader.defaultPath)); drop-ins are read from PATH.d/*.conf.",
+            valueName: "path"
+        )
+    )
+    var config: String?
+
+    /// The configuration, or the one line that says what is wrong with it and exit status 78
+    /// (EX_CONFIG, which systemd reports as "configuration error").
+    func load(overrides: ConfigurationOverrides = ConfigurationOverrides()) throws -> LoadedConfiguration {
+        do {
+            return try ConfigurationLoader.load(path: config, overrides: overrides)
+        } catch {
+            printError("travel-companiond: \(error)")
+            throw ExitCode(78)
+        }
+    }
+}
+
+/// `travel-companiond [run]`: until the live daemon exists, checks what it would run with and
+/// says plainly that it does not track yet, rather than pretending to run.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log trips from the configured source."
+    )
+
+    @OptionGroup var options: ConfigurationOptions
+
+    @Option(name: .long, help: ArgumentHelp("The database, instead of [Storage] Database.", valueName: "path"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("The control socket, instead of [Control] Socket.", valueName: "path"))
+    var socket: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The source, instead of [Source] URL: gpsd://HOST:PORT, serial:///dev/ttyUSB0?baud=9600 or file:///path?speed=N.",
+            valueName: "url"
+        )
+    )
+    var source: String?
+
+    func run() throws {
+        _ = try options.load(overrides: ConfigurationOverrides(database: db, socket: socket, source: source))
+        printError("travel-companiond: configuration ok; live tracking arrives with the daemon issue")
         throw ExitCode(1)
+    }
+}
+
+/// `travel-companiond check-config`: what an operator runs after editing the files.
+struct CheckConfig: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Check the configuration: exit 0, or 78 with one line naming the file, line and key at fault."
+    )
+
+    @OptionGroup var options: ConfigurationOptions
+
+    func run() throws {
+        let loaded = try options.load()
+        let dropIns =
+            switch loaded.dropIns.count {
+            case 0: "no drop-ins"
+            case 1: "1 drop-in"
+            case let count: "\(count) drop-ins"
+            }
+        print("\(loaded.path): \(loaded.foundMainFile ? "ok" : "not found, defaults ok") (\(dropIns))")
     }
 }

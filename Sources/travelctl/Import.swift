@@ -26,6 +26,15 @@ struct Import: ParsableCommand {
     @Option(name: .long, help: "Input format: nmea, gpsd, gpx, or auto (detected per file).")
     var from: InputFormat = .auto
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The daemon's configuration, for its [Tracking] thresholds (default \(ConfigurationLoader.defaultPath) if present).",
+            valueName: "path"
+        )
+    )
+    var config: String?
+
     @Argument(help: "Log files to import.")
     var files: [String]
 
@@ -34,12 +43,19 @@ struct Import: ParsableCommand {
     static let batchSize = 50_000
 
     func run() throws {
+        let tracking: TrackingConfiguration
+        do {
+            tracking = try ConfigurationLoader.load(path: config).configuration.tracking
+        } catch {
+            printError("travelctl: \(error)")
+            throw ExitCode(78)
+        }
         let database = try database.open(readOnly: false)
         let progress = Progress(enabled: isatty(2) == 1)
         var failures = 0
         for file in files {
             do {
-                let line = try importFile(file, into: database, progress: progress)
+                let line = try importFile(file, into: database, tracking: tracking, progress: progress)
                 progress.clear()
                 print(line)
             } catch {
@@ -52,12 +68,17 @@ struct Import: ParsableCommand {
     }
 
     /// Imports one file and returns its summary line.
-    private func importFile(_ path: String, into database: TravelDatabase, progress: Progress) throws -> String {
+    private func importFile(
+        _ path: String,
+        into database: TravelDatabase,
+        tracking: TrackingConfiguration,
+        progress: Progress
+    ) throws -> String {
         let (digest, size) = try Self.fingerprint(path)
         if try database.hasImported(sha256: digest) {
             return "\(path): already imported, nothing added"
         }
-        let recorder = TrackingRecorder(database: database, configuration: TrackingConfiguration())
+        let recorder = TrackingRecorder(database: database, configuration: tracking)
         var decoder = LogDecoder(format: from.format)
         var read = 0
         let input = try InputFile(path: path)

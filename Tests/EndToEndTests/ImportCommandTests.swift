@@ -96,6 +96,22 @@ import Testing
         #expect(trips.map { $0["end"] as? String } == expected.map { $0["end"] as? String })
     }
 
+    @Test func theTrackingThresholdsComeFromTheConfiguration() throws {
+        let (directory, db) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("travel-companion.conf")
+        // Trips must now cover 10 km: the 14 km bus ride does, the 2.7 km car drive does not.
+        try "[Tracking]\nMinimumTripDistanceMeters=10000\n".write(to: config, atomically: true, encoding: .utf8)
+        let result = try Binaries.run("travelctl", ["--db", db, "import", "--config", config.path] + Self.tracks)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try Self.trips(db).count == 1)
+
+        try "[Tracking]\nStopRadius=50\n".write(to: config, atomically: true, encoding: .utf8)
+        let bad = try Binaries.run("travelctl", ["--db", db, "import", "--config", config.path] + Self.tracks)
+        #expect(bad.status == 78)
+        #expect(bad.standardError.contains("StopRadius: unknown key, did you mean StopRadiusMeters?"))
+    }
+
     @Test func withoutADatabaseItSaysTheDaemonIsNotRunning() throws {
         let result = try Binaries.run("travelctl", ["trips"])
         #expect(result.status == 69)

@@ -75,8 +75,10 @@ import TravelStore
         for readOnly in [false, true] {
             let error = #expect(throws: StoreError.self) { try TravelDatabase(path: path, readOnly: readOnly) }
             #expect(
-                error?.description
-                    == "database \(path) was upgraded by a newer version (migration “2099-01-01 from the future”); update this program"
+                error?.description == """
+                    database \(path) was upgraded by a newer version (migration “2099-01-01 from the future”); \
+                    update this program
+                    """
             )
         }
     }
@@ -87,8 +89,10 @@ import TravelStore
         try SQLiteDatabase(path: path).execute("CREATE TABLE unrelated (x INTEGER)")
         let error = #expect(throws: StoreError.self) { try TravelDatabase(path: path, readOnly: true) }
         #expect(
-            error?.description
-                == "database \(path) lacks migration “2026-11-21 initial schema”; open it read-write once (start the daemon) to upgrade it"
+            error?.description == """
+                database \(path) lacks migration “2026-11-21 initial schema”; \
+                open it read-write once (start the daemon) to upgrade it
+                """
         )
         // Nothing was written: the reader did not even create the migrations table.
         #expect(try SQLiteDatabase(path: path).scalarText("SELECT count(*) FROM sqlite_schema") == "1")

@@ -4,10 +4,8 @@
 /// Imports record the digest of each file so importing it again adds nothing; photos are matched by
 /// theirs. The core has no Foundation or CryptoKit, hence this small implementation of the standard.
 public struct SHA256: Sendable {
-    /// The chaining value H(i), initially the fractional parts of the square roots of the first 8 primes.
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+    /// The chaining value H(i).
+    private var state = ChainingValue()
     /// Bytes of an incomplete 64-byte block, waiting for more input.
     private var pending: [UInt8] = []
     /// Message length so far, in bytes.
@@ -29,17 +27,13 @@ public struct SHA256: Sendable {
             rest = rest.dropFirst(taken)
             guard pending.count == Self.blockSize else { return }
             let block = pending
-            block.withUnsafeBytes { compress($0.baseAddress!) }
+            block.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
             pending.removeAll(keepingCapacity: true)
         }
         // Whole blocks are compressed straight from the caller's buffer, without copying.
         let wholeBlocks = rest.count / Self.blockSize * Self.blockSize
         if wholeBlocks > 0, let base = bytes.baseAddress {
-            var offset = rest.startIndex
-            while offset < rest.startIndex + wholeBlocks {
-                compress(base + offset)
-                offset += Self.blockSize
-            }
+            compress(base + rest.startIndex, blocks: wholeBlocks / Self.blockSize)
         }
         pending.append(contentsOf: rest.dropFirst(wholeBlocks))
     }
@@ -59,7 +53,7 @@ public struct SHA256: Sendable {
         padding.withUnsafeBytes { copy.update($0) }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in copy.state {
+        for word in copy.state.words {
             for shift in stride(from: 24, through: 0, by: -8) {
                 digest.append(UInt8(truncatingIfNeeded: word >> shift))
             }
@@ -80,52 +74,67 @@ public struct SHA256: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Processes one 64-byte block at `block` (FIPS 180-4, section 6.2.2).
-    private mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            for t in 0..<16 {
-                schedule[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+    /// Processes `blocks` consecutive 64-byte blocks at `start` (FIPS 180-4, section 6.2.2), with
+    /// the working variables in registers and no bounds checks in the rounds.
+    private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
+        var s = state
+        Self.roundConstants.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                for index in 0..<blocks {
+                    let block = start + index * Self.blockSize
+                    for t in 0..<16 {
+                        w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+                    }
+                    for t in 16..<64 {
+                        let w15 = w[t - 15]
+                        let w2 = w[t - 2]
+                        let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+                        let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+                        w[t] = w[t - 16] &+ sigma0 &+ w[t - 7] &+ sigma1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h)
+                    for t in 0..<64 {
+                        let bigSigma1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                        let choose = (e & f) ^ (~e & g)
+                        let t1 = h &+ bigSigma1 &+ choose &+ k[t] &+ w[t]
+                        let bigSigma0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = bigSigma0 &+ majority
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ t1
+                        d = c
+                        c = b
+                        b = a
+                        a = t1 &+ t2
+                    }
+                    s.a &+= a
+                    s.b &+= b
+                    s.c &+= c
+                    s.d &+= d
+                    s.e &+= e
+                    s.f &+= f
+                    s.g &+= g
+                    s.h &+= h
+                }
             }
-            for t in 16..<64 {
-                let w15 = schedule[t - 15]
-                let w2 = schedule[t - 2]
-                let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-                let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-                schedule[t] = schedule[t - 16] &+ sigma0 &+ schedule[t - 7] &+ sigma1
-            }
-            var a = state[0]
-            var b = state[1]
-            var c = state[2]
-            var d = state[3]
-            var e = state[4]
-            var f = state[5]
-            var g = state[6]
-            var h = state[7]
-            for t in 0..<64 {
-                let bigSigma1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choose = (e & f) ^ (~e & g)
-                let t1 = h &+ bigSigma1 &+ choose &+ Self.roundConstants[t] &+ schedule[t]
-                let bigSigma0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = bigSigma0 &+ majority
-                h = g
-                g = f
-                f = e
-                e = d &+ t1
-                d = c
-                c = b
-                b = a
-                a = t1 &+ t2
-            }
-            state[0] &+= a
-            state[1] &+= b
-            state[2] &+= c
-            state[3] &+= d
-            state[4] &+= e
-            state[5] &+= f
-            state[6] &+= g
-            state[7] &+= h
         }
+        state = s
+    }
+
+    /// H(i): eight words, initially the fractional parts of the square roots of the first 8 primes.
+    private struct ChainingValue: Sendable {
+        var a: UInt32 = 0x6a09_e667
+        var b: UInt32 = 0xbb67_ae85
+        var c: UInt32 = 0x3c6e_f372
+        var d: UInt32 = 0xa54f_f53a
+        var e: UInt32 = 0x510e_527f
+        var f: UInt32 = 0x9b05_688c
+        var g: UInt32 = 0x1f83_d9ab
+        var h: UInt32 = 0x5be0_cd19
+
+        var words: [UInt32] { [a, b, c, d, e, f, g, h] }
     }
 
     /// K: the fractional parts of the cube roots of the first 64 primes.

@@ -1,0 +1,150 @@
+/// One configuration file's text, named as error messages should name it (usually its path).
+public struct ConfigurationText: Sendable, Hashable {
+    public var name: String
+    public var text: String
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+    }
+}
+
+/// Where an assignment was made, so an error can send the operator straight to it.
+public struct ConfigurationLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file, or the command-line option (`--db`) for an override.
+    public var file: String
+    /// The line the assignment starts on; `nil` for the command line.
+    public var line: Int?
+
+    public init(file: String, line: Int?) {
+        self.file = file
+        self.line = line
+    }
+
+    /// `/etc/travel-companion/travel-companion.conf:12`, or `--db`.
+    public var description: String { line.map { "\(file):\($0)" } ?? file }
+}
+
+/// One `Key=value` assignment as written, before its value is checked.
+public struct ConfigurationEntry: Sendable, Hashable {
+    public var section: String
+    public var key: String
+    /// The value with the whitespace around it removed; empty resets the key to its default.
+    public var value: String
+    public var location: ConfigurationLocation
+
+    public init(section: String, key: String, value: String, location: ConfigurationLocation) {
+        self.section = section
+        self.key = key
+        self.value = value
+        self.location = location
+    }
+}
+
+/// The syntax of systemd's configuration files (systemd.syntax(7)), as `journald.conf` uses it:
+/// `[Section]` headers, `Key=value` assignments, `#` and `;` comment lines, a trailing backslash
+/// continuing a line. Keys and values are checked later, against the key table.
+enum ConfigurationFile {
+    /// The assignments of the main file, then of the drop-ins in lexical order of their file
+    /// names (as systemd orders `*.conf.d`), so a later assignment of a key wins.
+    /// A missing main file (`nil`) contributes nothing: all defaults.
+    static func entries(
+        main: ConfigurationText?,
+        dropIns: [ConfigurationText],
+        sections: [String]
+    ) throws(ConfigurationError) -> [ConfigurationEntry] {
+        let ordered = dropIns.sorted { baseName($0.name).utf8.lexicographicallyPrecedes(baseName($1.name).utf8) }
+        var entries: [ConfigurationEntry] = []
+        for file in (main.map { [$0] } ?? []) + ordered {
+            entries += try parse(file, sections: sections)
+        }
+        return entries
+    }
+
+    /// The assignments of one file, in file order.
+    static func parse(
+        _ file: ConfigurationText,
+        sections: [String]
+    ) throws(ConfigurationError) -> [ConfigurationEntry] {
+        var parser = Parser(file: file.name, sections: sections)
+        var scalars = Substring(file.text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        // A logical line continued by a trailing backslash, and the line it started on.
+        var pending: (text: String, line: Int)?
+        for (index, physical) in scalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = trimmed(Substring(physical))
+            // As in systemd, comment lines inside a continuation are skipped, not appended.
+            if line.first == "#" || line.first == ";" { continue }
+            var logical = (pending?.text ?? "") + line
+            let start = pending?.line ?? index + 1
+            if logical.hasSuffix("\\") {
+                logical.removeLast()
+                pending = (logical + " ", start)
+                continue
+            }
+            pending = nil
+            try parser.consume(trimmed(Substring(logical)), line: start)
+        }
+        if let pending { try parser.consume(trimmed(Substring(pending.text)), line: pending.line) }
+        return parser.entries
+    }
+
+    /// Turns logical lines into entries, remembering the current section.
+    private struct Parser {
+        let file: String
+        let sections: [String]
+        var section: String?
+        var entries: [ConfigurationEntry] = []
+
+        init(file: String, sections: [String]) {
+            self.file = file
+            self.sections = sections
+        }
+
+        mutating func consume(_ line: Substring, line number: Int) throws(ConfigurationError) {
+            let location = ConfigurationLocation(file: file, line: number)
+            if line.isEmpty { return }
+            if line.first == "[" {
+                guard line.count > 2, line.last == "]" else {
+                    throw .malformedLine(location, reason: "expected a [Section] header, got '\(line)'")
+                }
+                let name = String(line.dropFirst().dropLast())
+                guard sections.contains(name) else {
+                    throw .unknownSection(location, section: name, suggestion: nearest(to: name, in: sections))
+                }
+                section = name
+                return
+            }
+            let scalars = line.unicodeScalars
+            guard let equals = scalars.firstIndex(of: "=") else {
+                throw .malformedLine(location, reason: "expected Key=value or [Section], got '\(line)'")
+            }
+            let key = trimmed(Substring(scalars[..<equals]))
+            guard !key.isEmpty else {
+                throw .malformedLine(location, reason: "missing key before '=' in '\(line)'")
+            }
+            guard let section else {
+                throw .malformedLine(location, reason: "\(key): assignment before any [Section] header")
+            }
+            let value = trimmed(Substring(scalars[scalars.index(after: equals)...]))
+            entries.append(
+                ConfigurationEntry(section: section, key: String(key), value: String(value), location: location)
+            )
+        }
+    }
+
+    /// `text` without the spaces, tabs and carriage returns (CRLF files) around it.
+    private static func trimmed(_ text: Substring) -> Substring {
+        let scalars = text.unicodeScalars
+        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+            let last = scalars.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return Substring(scalars[first...last])
+    }
+
+    /// The last component of a path: drop-ins are ordered by file name, wherever they live.
+    private static func baseName(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? Substring(path)
+    }
+}

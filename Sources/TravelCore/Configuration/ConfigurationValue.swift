@@ -1,0 +1,114 @@
+/// A checked configuration value. Time spans are seconds, distances metres, speeds metres per
+/// second: the units `TrackingConfiguration` works in.
+enum ConfigurationValue: Sendable, Hashable {
+    case integer(Int)
+    case number(Double)
+    case boolean(Bool)
+    case string(String)
+}
+
+/// What a key holds: decides how its text is parsed, how a default is written in the shipped file
+/// and how errors describe what was expected.
+enum ConfigurationValueType: Sendable, Hashable {
+    case integer
+    case decimal
+    case boolean
+    case string
+    /// An absolute path: the service's working directory is not something to depend on.
+    case path
+    /// `scheme://…`; which schemes exist is the source's business, checked when it opens.
+    case url
+    /// systemd's time span syntax (`300ms`, `5s`, `2min`, `1h 30min`, `1d`; a bare number is seconds).
+    case timeSpan
+    /// Metres, as a plain number: the unit is in the key's name (`StopRadiusMeters`).
+    case distance
+    /// Metres per second, as a plain number (`MaximumSpeedMetersPerSecond`).
+    case speed
+
+    /// Completes "expected …" in an error.
+    var expectation: String {
+        switch self {
+        case .integer: "an integer"
+        case .decimal: "a number"
+        case .boolean: "a boolean (yes/no, true/false, on/off, 1/0)"
+        case .string: "a string"
+        case .path: "an absolute path"
+        case .url: "a URL such as gpsd://127.0.0.1:2947"
+        case .timeSpan: "a time span such as 30s, 5min or 1h 30min"
+        case .distance: "a distance in metres"
+        case .speed: "a speed in metres per second"
+        }
+    }
+
+    /// The value `text` stands for, or `nil` when it is not of this type. `text` is trimmed and
+    /// not empty (an empty value means the default and never gets here).
+    func parse(_ text: String) -> ConfigurationValue? {
+        switch self {
+        case .integer: Int(text).map(ConfigurationValue.integer)
+        case .decimal, .distance, .speed: Self.decimal(text).map(ConfigurationValue.number)
+        case .timeSpan: TimeSpan.seconds(text).map(ConfigurationValue.number)
+        case .boolean: Self.boolean(text).map(ConfigurationValue.boolean)
+        case .string: .string(text)
+        case .path: text.hasPrefix("/") ? .string(text) : nil
+        case .url: Self.isURL(text) ? .string(text) : nil
+        }
+    }
+
+    /// `value` as it would be written in a file; parsing the result gives `value` back.
+    func format(_ value: ConfigurationValue) -> String {
+        switch value {
+        case .integer(let integer): "\(integer)"
+        case .number(let number): self == .timeSpan ? TimeSpan.format(number) : Self.format(number)
+        case .boolean(let flag): flag ? "yes" : "no"
+        case .string(let string): string
+        }
+    }
+
+    /// "5 to 1000 metres", "1s to 5min": the allowed values, for errors and the shipped file.
+    func describe(_ range: ClosedRange<Double>) -> String {
+        switch self {
+        case .timeSpan: "\(TimeSpan.format(range.lowerBound)) to \(TimeSpan.format(range.upperBound))"
+        case .distance: "\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) metres"
+        case .speed: "\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) m/s"
+        default: "\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+        }
+    }
+
+    /// A plain decimal number (`50`, `2.5`, `1e3`): no `inf`, `nan` or hexadecimal, which
+    /// `Double.init` would also take.
+    private static func decimal(_ text: String) -> Double? {
+        guard text.unicodeScalars.allSatisfy({ "0123456789.eE+-".unicodeScalars.contains($0) }),
+            let value = Double(text), value.isFinite
+        else { return nil }
+        return value
+    }
+
+    /// The spellings systemd's `parse_boolean` accepts, the first letters aside.
+    private static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "true", "on", "1": true
+        case "no", "false", "off", "0": false
+        default: nil
+        }
+    }
+
+    /// `scheme://rest`, the scheme spelt as RFC 3986 allows.
+    private static func isURL(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard let colon = scalars.firstIndex(of: ":"), scalars.count > colon + 3,
+            scalars[colon...].starts(with: "://".unicodeScalars), scalars.first?.isASCIILetter == true
+        else { return false }
+        return scalars[..<colon].allSatisfy {
+            $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
+    }
+
+    /// `50`, `0.5`: whole numbers without a fraction, others in their shortest exact form.
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}

@@ -1,0 +1,208 @@
+extension TravelConfiguration {
+    /// Every section and key of `travel-companion.conf`: the one table that validation, the
+    /// error messages and the shipped file (`config/travel-companion.conf`) are made from.
+    /// Ranges keep a value within what the code can work with and an operator could mean; the
+    /// `[Tracking]` reasons are those of `TrackingConfiguration`.
+    static let sections: [ConfigurationSection] = [
+        ConfigurationSection(
+            name: "Source",
+            documentation: "Where fixes come from, and how hard to try when they stop.",
+            keys: [
+                .text(
+                    "URL",
+                    .url,
+                    \.source.url,
+                    """
+                    Where fixes come from: gpsd://HOST:PORT (a running gpsd), serial:///dev/ttyUSB0?baud=9600 \
+                    (a receiver read directly) or file:///path/to/log?speed=N (an NMEA, gpsd JSON or GPX log \
+                    replayed through the live path, N times faster than recorded). --source overrides it.
+                    """
+                ),
+                .number(
+                    "ReconnectMaxSec",
+                    .timeSpan,
+                    \.source.reconnectMaximumInterval,
+                    range: 1...3_600,
+                    """
+                    The longest pause between attempts to reach a lost source; pauses grow from one second up \
+                    to this. 30 s picks up a restarted gpsd or a replugged receiver soon, without spinning \
+                    while it is away.
+                    """
+                ),
+            ]
+        ),
+        ConfigurationSection(
+            name: "Storage",
+            documentation: "The trip database on the SD card.",
+            keys: [
+                .text(
+                    "Database",
+                    .path,
+                    \.storage.database,
+                    """
+                    The SQLite database of fixes, trips and events, in the service's StateDirectory. \
+                    --db overrides it.
+                    """
+                ),
+                .number(
+                    "FlushIntervalSec",
+                    .timeSpan,
+                    \.storage.flushInterval,
+                    range: 1...300,
+                    """
+                    Accepted fixes are committed together at most this long apart: the most seconds of \
+                    accepted fixes a power cut can lose. Longer intervals write less to the SD card (one \
+                    commit per fix writes about 4 KB), shorter ones lose less when the ignition cuts the power.
+                    """
+                ),
+            ]
+        ),
+        ConfigurationSection(
+            name: "Control",
+            documentation: "The control socket travelctl and the desktop notification bridge talk to.",
+            keys: [
+                .text(
+                    "Socket",
+                    .path,
+                    \.control.socket,
+                    "The Varlink control socket, in the service's RuntimeDirectory. --socket overrides it."
+                )
+            ]
+        ),
+        ConfigurationSection(
+            name: "Tracking",
+            documentation: """
+                The fix filter and the trip detector. The defaults suit a car or van logging once a second.
+                """,
+            keys: [
+                .number(
+                    "MaximumHorizontalErrorMeters",
+                    .distance,
+                    \.tracking.maximumHorizontalError,
+                    range: 1...1_000,
+                    """
+                    Fixes whose estimated horizontal error exceeds this are rejected. 50 m keeps urban-canyon \
+                    fixes and drops the wild ones a cold or obstructed receiver reports.
+                    """
+                ),
+                .number(
+                    "MaximumHDOP",
+                    .decimal,
+                    \.tracking.maximumHDOP,
+                    range: 1...100,
+                    "For fixes without an error estimate: an HDOP above this is rejected. HDOP 10 is about 50 m."
+                ),
+                .number(
+                    "MaximumSpeedMetersPerSecond",
+                    .speed,
+                    \.tracking.maximumSpeed,
+                    range: 10...300,
+                    """
+                    A fix implying more than this speed from the last accepted one is a jump, not a drive. \
+                    55 m/s is about 200 km/h, the bound of the phone apps this grew from.
+                    """
+                ),
+                .number(
+                    "MaximumFutureSkewSec",
+                    .timeSpan,
+                    \.tracking.maximumFutureSkew,
+                    range: 60...2_592_000,
+                    """
+                    Once the clock has been set from GPS, fixes this far ahead of it are rejected. One day \
+                    tolerates any time zone mistake.
+                    """
+                ),
+                .number(
+                    "DepartureRadiusMeters",
+                    .distance,
+                    \.tracking.departureRadius,
+                    range: 10...1_000,
+                    """
+                    Distance from the parking spot that confirms a departure. A parked receiver drifts 5 to \
+                    30 m, with outliers; two consecutive fixes beyond 80 m are a real move.
+                    """
+                ),
+                .number(
+                    "StationaryRadiusMeters",
+                    .distance,
+                    \.tracking.stationaryRadius,
+                    range: 5...500,
+                    atMost: "StopRadiusMeters",
+                    """
+                    Fixes within this distance of the parking spot are still parked: a trip's start is \
+                    back-dated to the last of them, its end to the first of them.
+                    """
+                ),
+                .number(
+                    "StopRadiusMeters",
+                    .distance,
+                    \.tracking.stopRadius,
+                    range: 5...1_000,
+                    atMost: "DepartureRadiusMeters",
+                    """
+                    A stop is a stay within this radius. 50 m covers drift and manoeuvring in a car park, \
+                    while a creeping jam leaves it within minutes.
+                    """
+                ),
+                .number(
+                    "MinimumParkingSec",
+                    .timeSpan,
+                    \.tracking.minimumParkingDuration,
+                    range: 30...21_600,
+                    """
+                    A stop shorter than this never ends a trip: traffic lights, bus stops, level crossings \
+                    and jams. Five minutes, as most trackers use; a trip's end is back-dated to the arrival \
+                    anyway.
+                    """
+                ),
+                .number(
+                    "ParkedGapSec",
+                    .timeSpan,
+                    \.tracking.parkedGap,
+                    range: 10...86_400,
+                    atMost: "MaximumGapSec",
+                    """
+                    A loss of fixes this long across a restart of the receiver or the daemon, while standing \
+                    still, counts as parking (ignition off, power cut), so driving off from the same spot is \
+                    a new trip. Without a restart, silence is stop time: many receivers report nothing while \
+                    stationary.
+                    """
+                ),
+                .number(
+                    "MaximumGapSec",
+                    .timeSpan,
+                    \.tracking.maximumGap,
+                    range: 60...86_400,
+                    """
+                    A loss of fixes this long ends the trip at the last fix before it, wherever the vehicle \
+                    reappears. Shorter gaps while moving are tunnels and roofed car parks.
+                    """
+                ),
+                .number(
+                    "MinimumTripDistanceMeters",
+                    .distance,
+                    \.tracking.minimumTripDistance,
+                    range: 0...10_000,
+                    "Trips shorter than this are not trips: moving the car within a car park."
+                ),
+                .number(
+                    "DistanceStepMeters",
+                    .distance,
+                    \.tracking.distanceStep,
+                    range: 0...100,
+                    """
+                    Movements smaller than this are not added to a trip's distance, so drift while standing \
+                    does not add kilometres.
+                    """
+                ),
+                .number(
+                    "MovingSpeedMetersPerSecond",
+                    .speed,
+                    \.tracking.movingSpeed,
+                    range: 0.1...10,
+                    "Above this speed the vehicle counts as moving, for a trip's moving time."
+                ),
+            ]
+        ),
+    ]
+}

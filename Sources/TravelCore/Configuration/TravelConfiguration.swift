@@ -1,0 +1,96 @@
+/// Everything `travel-companiond` reads from `travel-companion.conf`, its drop-ins and the command
+/// line, checked. The defaults are those of the shipped file; `TravelConfiguration.sections`
+/// describes every key (name, type, range, why) and drives both validation and that file.
+public struct TravelConfiguration: Sendable, Hashable {
+    /// `[Source]`: where fixes come from.
+    public var source = Source()
+    /// `[Storage]`: the database and how often it is written.
+    public var storage = Storage()
+    /// `[Control]`: the control socket.
+    public var control = Control()
+    /// `[Tracking]`: the fix filter's and the trip detector's thresholds.
+    public var tracking = TrackingConfiguration()
+
+    public struct Source: Sendable, Hashable {
+        /// `gpsd://HOST:PORT`, `serial:///dev/ttyUSB0?baud=9600` or `file:///path/log?speed=N`;
+        /// checked further by the source that opens it.
+        public var url = "gpsd://127.0.0.1:2947"
+        /// The longest pause (seconds) between attempts to reach a lost source.
+        public var reconnectMaximumInterval = 30.0
+    }
+
+    public struct Storage: Sendable, Hashable {
+        /// The SQLite database, in the service's StateDirectory.
+        public var database = "/var/lib/travel-companion/travel.sqlite"
+        /// Seconds between commits of accepted fixes: the most a power cut can lose.
+        public var flushInterval = 5.0
+    }
+
+    public struct Control: Sendable, Hashable {
+        /// The Varlink socket `travelctl` connects to.
+        public var socket = "/run/travel-companion/control"
+    }
+
+    /// All defaults.
+    public init() {}
+
+    /// Reads the main file (`nil` when absent: all defaults), then the drop-ins in lexical order
+    /// of their file names, then `overrides` (the command line), so the last assignment of a key
+    /// wins. Every assignment is checked, including those a later one overrides: a mistake in a
+    /// file is reported even when it happens to be masked today.
+    public init(
+        main: ConfigurationText?,
+        dropIns: [ConfigurationText],
+        overrides: [ConfigurationEntry] = []
+    ) throws(ConfigurationError) {
+        let entries = try ConfigurationFile.entries(main: main, dropIns: dropIns, sections: Self.sections.map(\.name))
+        try self.init(entries: entries + overrides)
+    }
+
+    /// Applies `entries` in order to the defaults, then checks the keys that depend on each other.
+    init(entries: [ConfigurationEntry]) throws(ConfigurationError) {
+        self.init()
+        // The last assignment of each key and its position, to blame the later of two keys in conflict.
+        var assignments: [String: (entry: ConfigurationEntry, position: Int)] = [:]
+        for (position, entry) in entries.enumerated() {
+            guard let section = Self.sections.first(where: { $0.name == entry.section }) else {
+                let suggestion = nearest(to: entry.section, in: Self.sections.map(\.name))
+                throw .unknownSection(entry.location, section: entry.section, suggestion: suggestion)
+            }
+            guard let key = section.keys.first(where: { $0.name == entry.key }) else {
+                let suggestion = nearest(to: entry.key, in: section.keys.map(\.name))
+                throw .unknownKey(entry.location, section: entry.section, key: entry.key, suggestion: suggestion)
+            }
+            try key.assign(entry, to: &self)
+            assignments["[\(section.name)] \(key.name)"] = (entry, position)
+        }
+        for section in Self.sections {
+            for lower in section.keys {
+                guard let upper = section.keys.first(where: { $0.name == lower.atMost }),
+                    case .number(let low) = lower.read(self), case .number(let high) = upper.read(self), low > high
+                else { continue }
+                let lowerAssignment = assignments["[\(section.name)] \(lower.name)"]
+                let upperAssignment = assignments["[\(section.name)] \(upper.name)"]
+                // The defaults are in order, so one of the two was assigned.
+                if let blamed = lowerAssignment, blamed.position > upperAssignment?.position ?? -1 {
+                    throw .outOfRange(
+                        blamed.entry.location,
+                        section: section.name,
+                        key: lower.name,
+                        value: lower.formatted(in: self),
+                        allowed: "at most \(upper.name) (\(upper.formatted(in: self)))"
+                    )
+                }
+                if let blamed = upperAssignment {
+                    throw .outOfRange(
+                        blamed.entry.location,
+                        section: section.name,
+                        key: upper.name,
+                        value: upper.formatted(in: self),
+                        allowed: "at least \(lower.name) (\(lower.formatted(in: self)))"
+                    )
+                }
+            }
+        }
+    }
+}

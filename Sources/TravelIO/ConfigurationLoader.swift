@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+package import TravelCore
+
+/// The configuration as read from disk: the values, and which files they came from.
+package struct LoadedConfiguration: Sendable {
+    package var configuration: TravelConfiguration
+    /// The main file's path, whether or not it exists.
+    package var path: String
+    /// `false` when the default file is absent and the defaults apply.
+    package var foundMainFile: Bool
+    /// The drop-ins read (the core applies them in lexical order of their names).
+    package var dropIns: [String]
+}
+
+/// Values given on the command line, which win over the files. Each is checked like the key it
+/// overrides, and an error names the option.
+package struct ConfigurationOverrides: Sendable {
+    /// `--db`, for `[Storage] Database`.
+    package var database: String?
+    /// `--socket`, for `[Control] Socket`.
+    package var socket: String?
+    /// `--source`, for `[Source] URL`.
+    package var source: String?
+
+    package init(database: String? = nil, socket: String? = nil, source: String? = nil) {
+        self.database = database
+        self.socket = socket
+        self.source = source
+    }
+
+    /// The overrides as assignments after the files', located at their option so an error names it.
+    var entries: [ConfigurationEntry] {
+        let options = [
+            ("--db", "Storage", "Database", database),
+            ("--socket", "Control", "Socket", socket),
+            ("--source", "Source", "URL", source),
+        ]
+        return options.compactMap { option, section, key, value in
+            value.map {
+                ConfigurationEntry(
+                    section: section,
+                    key: key,
+                    value: $0,
+                    location: ConfigurationLocation(file: option, line: nil)
+                )
+            }
+        }
+    }
+}
+
+/// Reads `travel-companion.conf` and its drop-ins with plain POSIX calls; parsing and checking
+/// are the core's (`TravelConfiguration`).
+package enum ConfigurationLoader {
+    /// Where the package installs the file.
+    package static let defaultPath = "/etc/travel-companion/travel-companion.conf"
+
+    /// No configuration file is this large; the bound keeps `--config /dev/zero` from eating memory.
+    private static let maximumFileSize = 1 << 20
+
+    /// Reads `path` (the default file when `nil`), then the drop-ins `<path>.d/*.conf`, then
+    /// applies `overrides` (the command line). A missing default file means all defaults, as for
+    /// systemd's own files; a missing file named on the command line is an error, since the
+    /// operator meant one.
+    package static func load(
+        path: String?,
+        overrides: ConfigurationOverrides = ConfigurationOverrides()
+    ) throws(ConfigurationError) -> LoadedConfiguration {
+        let mainPath = path ?? defaultPath
+        let main = try contents(of: mainPath, absentIsDefault: path == nil)
+        let dropInPaths = try dropIns(in: mainPath + ".d")
+        var dropIns: [ConfigurationText] = []
+        for dropInPath in dropInPaths {
+            if let text = try contents(of: dropInPath, absentIsDefault: true) {
+                dropIns.append(ConfigurationText(name: dropInPath, text: text))
+            }
+        }
+        let configuration = try TravelConfiguration(
+            main: main.map { ConfigurationText(name: mainPath, text: $0) },
+            dropIns: dropIns,
+            overrides: overrides.entries
+        )
+        return LoadedConfiguration(
+            configuration: configuration,
+            path: mainPath,
+            foundMainFile: main != nil,
+            dropIns: dropIns.map(\.name)
+        )
+    }
+
+    /// The text of the file at `path`; `nil` when it does not exist and `absentIsDefault`
+    /// (a drop-in removed between listing and reading is simply gone).
+    private static func contents(of path: String, absentIsDefault: Bool) throws(ConfigurationError) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT, absentIsDefault { return nil }
+            throw .unreadableFile(path: path, reason: systemError())
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadableFile(path: path, reason: systemError()) }
+            if count == 0 { return String(decoding: bytes, as: UTF8.self) }
+            bytes += chunk[..<count]
+            guard bytes.count <= maximumFileSize else {
+                throw .unreadableFile(path: path, reason: "larger than \(maximumFileSize >> 20) MiB")
+            }
+        }
+    }
+
+    /// The `*.conf` files in `directory` (hidden files and directories skipped, as systemd does);
+    /// none when it does not exist.
+    private static func dropIns(in directory: String) throws(ConfigurationError) -> [String] {
+        guard let stream = opendir(directory) else {
+            if errno == ENOENT || errno == ENOTDIR { return [] }
+            throw .unreadableFile(path: directory, reason: systemError())
+        }
+        defer { closedir(stream) }
+        var paths: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw .unreadableFile(path: directory, reason: systemError()) }
+                return paths
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".conf"), !name.hasPrefix("."), Int(entry.pointee.d_type) != Int(DT_DIR) {
+                paths.append(directory + "/" + name)
+            }
+        }
+    }
+
+    /// The C library's message for `errno`: "No such file or directory".
+    private static func systemError() -> String {
+        String(cString: strerror(errno))
+    }
+}
