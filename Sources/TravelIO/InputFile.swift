@@ -52,6 +52,13 @@ package struct InputFile: ~Copyable {
         }
     }
 
+    /// The file's size in bytes (0 for a pipe or terminal).
+    package func size() throws(InputError) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .readFailed(path: name, reason: String(cString: strerror(errno))) }
+        return (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    }
+
     /// Reads the whole input into memory.
     package func readAll() throws -> [UInt8] {
         var all: [UInt8] = []

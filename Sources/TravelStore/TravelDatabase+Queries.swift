@@ -89,6 +89,15 @@ extension TravelDatabase {
         return try query.firstRow { true } ?? false
     }
 
+    /// Whether a file of this path and size was imported: a cheap hint that it may be the same
+    /// file, which the importer then confirms by its SHA-256 before skipping it.
+    package func hasImported(path: String, bytes: Int64) throws(StoreError) -> Bool {
+        let query = try connection.prepare("SELECT 1 FROM imported_files WHERE path = ?1 AND bytes = ?2")
+        query.bind(1, path)
+        query.bind(2, bytes)
+        return try query.firstRow { true } ?? false
+    }
+
     /// Bytes the database occupies on disk: the file and its write-ahead log.
     package var databaseSizeBytes: Int64 { Platform.fileSize(path) + Platform.fileSize(path + "-wal") }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import TravelCore
 import TravelIO
 import TravelStore
@@ -68,21 +69,27 @@ struct Import: ParsableCommand {
     }
 
     /// Imports one file and returns its summary line.
+    ///
+    /// The file is read once: its SHA-256 is computed on the other core while the fixes run
+    /// through the engine. A file that may have been imported before (same path and size) is
+    /// hashed first, so a re-import is skipped without decoding anything.
     private func importFile(
         _ path: String,
         into database: TravelDatabase,
         tracking: TrackingConfiguration,
         progress: Progress
     ) throws -> String {
-        let (digest, size) = try Self.fingerprint(path)
-        if try database.hasImported(sha256: digest) {
+        let size = try InputFile(path: path).size()
+        if try database.hasImported(path: path, bytes: Int64(size)), try database.hasImported(sha256: Self.sha256(path))
+        {
             return "\(path): already imported, nothing added"
         }
         let recorder = TrackingRecorder(database: database, configuration: tracking)
         var decoder = LogDecoder(format: from.format)
+        let hasher = BackgroundHasher()
         var read = 0
-        let input = try InputFile(path: path)
-        try input.forEachChunk { chunk in
+        try InputFile(path: path).forEachChunk { chunk in
+            hasher.update(chunk)
             decoder.decode(chunk) { recorder.ingest($0) }
             read += chunk.count
             progress.show(path, done: read, of: size)
@@ -90,7 +97,13 @@ struct Import: ParsableCommand {
         }
         decoder.finish { recorder.ingest($0) }
         if let error = decoder.gpxError { throw error }
+        let digest = hasher.hexDigest()
         recorder.endOfInput()
+        if try database.hasImported(sha256: digest) {
+            // The same content under another name: every event above was already stored.
+            try recorder.flush()
+            return "\(path): already imported, nothing added"
+        }
         let statistics = recorder.engine.statistics
         database.recordImport(
             sha256: digest,
@@ -103,15 +116,11 @@ struct Import: ParsableCommand {
         return Self.summary(path, format: decoder.format, statistics)
     }
 
-    /// SHA-256 and size of a file, read in one pass before importing it.
-    static func fingerprint(_ path: String) throws -> (sha256: String, bytes: Int) {
+    /// SHA-256 of a whole file.
+    static func sha256(_ path: String) throws -> String {
         var hasher = SHA256()
-        var size = 0
-        try InputFile(path: path).forEachChunk { chunk in
-            hasher.update(chunk)
-            size += chunk.count
-        }
-        return (hasher.hexDigest(), size)
+        try InputFile(path: path).forEachChunk { hasher.update($0) }
+        return hasher.hexDigest()
     }
 
     static func summary(_ path: String, format: LogFormat?, _ s: TrackingStatistics) -> String {
@@ -122,6 +131,28 @@ struct Import: ParsableCommand {
         }
         line += "; \(s.tripsEnded) trip\(s.tripsEnded == 1 ? "" : "s") found"
         return line
+    }
+}
+
+/// SHA-256 computed on a background queue from copies of the chunks, in order, so hashing runs
+/// on the other core while the importer decodes. At most a few megabytes wait in the queue.
+final class BackgroundHasher: @unchecked Sendable {
+    // Confined to `queue`; `hexDigest` waits for the queue before reading it.
+    private var hasher = SHA256()
+    private let queue = DispatchQueue(label: "travelctl.import.sha256")
+    private let slots = DispatchSemaphore(value: 64)
+
+    func update(_ chunk: UnsafeRawBufferPointer) {
+        let copy = [UInt8](chunk)
+        slots.wait()
+        queue.async {
+            copy.withUnsafeBytes { self.hasher.update($0) }
+            self.slots.signal()
+        }
+    }
+
+    func hexDigest() -> String {
+        queue.sync { hasher.hexDigest() }
     }
 }
 

@@ -55,7 +55,8 @@ public struct FixFilter: Sendable {
         if let last {
             guard time > last.time else { return .timeNotForward }
             let elapsed = time.seconds(since: last.time)
-            let distance = Geodesy.fastDistance(last.coordinate, coordinate)
+            // A threshold test: the local approximation is plenty, and far cheaper.
+            let distance = LocalFrame(at: coordinate).distance(to: last.coordinate)
             // Allow for the position error of both fixes on top of the speed limit.
             let slack = 2 * (fix.horizontalError ?? 10)
             if distance > configuration.maximumSpeed * elapsed + slack {

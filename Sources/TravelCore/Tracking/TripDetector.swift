@@ -100,8 +100,9 @@ struct TripDetector: Sendable {
         case .parked(let parking):
             // From the last sample standing still at the spot: what `depart` would look back to.
             let samples = recent.samples
+            let spot = LocalFrame(at: parking.spot)
             let lastStill = samples.lastIndex {
-                Geodesy.fastDistance(parking.spot, $0.coordinate) <= configuration.stationaryRadius
+                spot.distance(to: $0.coordinate) <= configuration.stationaryRadius
                     && ($0.point.speed ?? 0) < configuration.movingSpeed
             }
             guard let lastStill else { return Array(samples) }
@@ -168,7 +169,7 @@ struct TripDetector: Sendable {
             park(at: sample)
             return
         }
-        let away = Geodesy.fastDistance(parking.spot, point.coordinate)
+        let away = LocalFrame(at: point.coordinate).distance(to: parking.spot)
         recent.append(sample)
         recent.trim(keeping: configuration.minimumParkingDuration + configuration.parkedGap + 60, before: point.time)
         parking.last = sample
@@ -194,9 +195,10 @@ struct TripDetector: Sendable {
     /// samples since through the drive.
     private mutating func depart(from parking: Parking, emit: (TrackingEvent) -> Void) {
         let samples = recent.samples
+        let spot = LocalFrame(at: parking.spot)
         var startIndex = samples.startIndex
         for index in samples.indices.reversed()
-        where Geodesy.fastDistance(parking.spot, samples[index].coordinate) <= configuration.stationaryRadius {
+        where spot.distance(to: samples[index].coordinate) <= configuration.stationaryRadius {
             startIndex = index
             break
         }
@@ -245,7 +247,8 @@ struct TripDetector: Sendable {
 
     private mutating func whileDriving(_ drive: inout Drive, _ point: RoutePoint, emit: (TrackingEvent) -> Void) {
         let gap = point.time.seconds(since: drive.last.time)
-        let moved = Geodesy.fastDistance(drive.last.coordinate, point.coordinate)
+        let here = LocalFrame(at: point.coordinate)
+        let moved = here.distance(to: drive.last.coordinate)
         let restarted = restartPending
         restartPending = false
         if gap > configuration.maximumGap
@@ -259,7 +262,7 @@ struct TripDetector: Sendable {
             return
         }
         var sample = Sample(point: point)
-        accumulate(&sample, after: drive.last, drive: &drive, elapsed: gap, moved: moved)
+        accumulate(&sample, after: drive.last, drive: &drive, elapsed: gap, moved: moved, frame: here)
         drive.last = sample
         drive.trip.endTime = sample.time
         drive.trip.end = sample.coordinate
@@ -280,7 +283,7 @@ struct TripDetector: Sendable {
         }
 
         // Stop detection: has everything since dwellStart stayed within stopRadius?
-        if Geodesy.fastDistance(drive.dwellCenter, point.coordinate) <= configuration.stopRadius {
+        if here.distance(to: drive.dwellCenter) <= configuration.stopRadius {
             drive.dwellWeight += 1
             drive.dwellCenter = Self.blend(drive.dwellCenter, point.coordinate, weight: 1 / drive.dwellWeight)
         } else {
@@ -312,13 +315,16 @@ struct TripDetector: Sendable {
         after previous: Sample,
         drive: inout Drive,
         elapsed: Double,
-        moved: Double
+        moved: Double,
+        frame: LocalFrame
     ) {
         sample.distance = previous.distance
         // Distance counts only real movement: a step beyond the noise made while moving, so a
         // receiver drifting at a red light adds nothing. Without a reported speed, the speed
         // since the last counted step tells drift (slow, back and forth) from driving.
-        let step = Geodesy.fastDistance(drive.distanceAnchor, sample.coordinate)
+        var step = frame.distance(to: drive.distanceAnchor)
+        // Long steps (after a tunnel) are stored distance: measure them on the ellipsoid.
+        if step > 1000 { step = Geodesy.fastDistance(drive.distanceAnchor, sample.coordinate) }
         let noise = max(configuration.distanceStep, 2 * (sample.point.horizontalError ?? 0))
         let sinceAnchor = sample.time.seconds(since: drive.distanceAnchorTime)
         let stepSpeed = sample.point.speed ?? (sinceAnchor > 0 ? step / sinceAnchor : 0)
@@ -337,8 +343,9 @@ struct TripDetector: Sendable {
     /// within `stationaryRadius` of the stop's centre with nothing after it beyond `stopRadius`.
     private func arrival(of drive: Drive) -> Sample {
         var arrival: Sample?
+        let center = LocalFrame(at: drive.dwellCenter)
         for sample in recent.samples.reversed() {
-            let distance = Geodesy.fastDistance(drive.dwellCenter, sample.coordinate)
+            let distance = center.distance(to: sample.coordinate)
             if distance > configuration.stopRadius {
                 // The approach: the stop began at the earliest sample near its centre.
                 guard let arrival, arrival.time >= drive.trip.startTime else { return drive.dwellStart }
