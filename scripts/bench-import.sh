@@ -27,7 +27,7 @@ awk -v f="$fixes" -v w="$wall" -v u="$user" -v s="$sys" \
     'BEGIN { printf "import: %.0f fixes/s (wall), %.0f fixes per CPU second\n", f / w, f / (u + s) }'
 
 echo "== sqlite3 raw insert of the same number of rows (one transaction, same page size)"
-/usr/bin/time -f "%e" -o "$work/time.raw" sqlite3 "$work/raw.sqlite" <<SQL
+/usr/bin/time -f "%e" -o "$work/time.raw" sqlite3 "$work/raw.sqlite" >/dev/null <<SQL
 PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
 CREATE TABLE p (t_ms INTEGER PRIMARY KEY, trip INTEGER, lat REAL, lon REAL, alt REAL, speed REAL, track REAL, err REAL);
 BEGIN;

@@ -64,3 +64,9 @@ package final class BufferedOutput {
 
     deinit { flush() }
 }
+
+/// Ends the process with `status`. (`ParsableCommand` has an `exit(withError:)` of its own that
+/// shadows the C library's `exit` inside commands.)
+package func exitProcess(_ status: Int32) -> Never {
+    exit(status)
+}
