@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func randomDecimalsConvertExactly() throws {
-        var generator = JSONTestGenerator(seed: 0x6A50)
+        var generator = SplitMix64(seed: 0x6A50)
         for _ in 0..<5000 {
             let digits = Int(generator.next() % 19) + 1
             var text = generator.next() % 2 == 0 ? "-" : ""
@@ -192,7 +192,7 @@ import Testing
 
     @Test func randomMutationsNeverCrash() {
         let seed = Array(#"{"class":"TPV","mode":3,"lat":38.1,"s":"\u00e9\n","a":[true,false,null,-1e-3]}"#.utf8)
-        var generator = JSONTestGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<20_000 {
             var bytes = seed
             for _ in 0..<(generator.next() % 4 + 1) {
@@ -236,7 +236,7 @@ import Testing
         ]
         #expect(try JSONValue(parsing: value.serialized()) == value)
 
-        var generator = JSONTestGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<10_000 {
             let double = Double(bitPattern: generator.next())
             guard double.isFinite else { continue }
@@ -245,20 +245,5 @@ import Testing
             let integer = Int64(bitPattern: generator.next())
             #expect(try JSONValue(parsing: JSONValue.integer(integer).serialized()) == .integer(integer))
         }
-    }
-}
-
-/// A small deterministic generator, so failures reproduce.
-struct JSONTestGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
