@@ -164,4 +164,31 @@ import Testing
             #expect(fixes.filter(\.hasPosition).isEmpty, "\(log) produced a position fix")
         }
     }
+
+    /// Junk before a real log never changes what the log decodes to, and mutated logs never crash
+    /// the decoder: every corpus log, with random noise in front and random byte flips inside.
+    @Test func junkAndCorruptionCostNothingButThemselves() throws {
+        var generator = SplitMix64(seed: 1)
+        for log in Fixtures.nmeaLogs {
+            let bytes = try Fixtures.bytes("gpsd-nmea/\(log)")
+            var clean = NMEADecoder()
+            let expected = clean.decodeAll(bytes)
+
+            var noise = (0..<Int(generator.next() % 3000)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            noise = noise.map { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "!") ? 0 : $0 }
+            noise.append(UInt8(ascii: "\n"))
+            var noisy = NMEADecoder()
+            #expect(noisy.decodeAll(noise + bytes) == expected, "\(log) after \(noise.count) bytes of noise")
+
+            var mutated = bytes
+            for _ in 0..<max(1, bytes.count / 200) where !mutated.isEmpty {
+                mutated[Int(generator.next() % UInt64(mutated.count))] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            var corrupted = NMEADecoder()
+            _ = corrupted.decodeAll(mutated)
+            // A flipped byte breaks its sentence's checksum; it never makes good sentences appear.
+            #expect(corrupted.statistics.sentencesOK <= clean.statistics.sentencesOK, "\(log)")
+            #expect(corrupted.statistics.sentences <= clean.statistics.sentences + bytes.count / 200, "\(log)")
+        }
+    }
 }
