@@ -65,6 +65,7 @@ struct Import: ParsableCommand {
                 failures += 1
             }
         }
+        try regroupJourneys(database)
         if failures > 0 { throw ExitCode(1) }
     }
 

@@ -1,21 +1,6 @@
 import ArgumentParser
 import TravelIO
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// The C library's `exit`, which `ParsableCommand`'s own `exit(withError:)` would shadow.
-private func terminate(_ status: Int32) -> Never {
-    #if canImport(Glibc)
-    Glibc.exit(status)
-    #else
-    Musl.exit(status)
-    #endif
-}
-
 /// `travelctl`: the command-line client. Offline commands work on files and databases directly.
 @main
 struct Travelctl: ParsableCommand {
@@ -23,7 +8,10 @@ struct Travelctl: ParsableCommand {
         commandName: "travelctl",
         abstract: "Query and control TravelCompanion, or work on receiver logs offline.",
         version: "0.1.0",
-        subcommands: [Decode.self, Import.self, Trips.self, Trip.self]
+        subcommands: [
+            Decode.self, Import.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self, HomeCommand.self,
+            Stats.self,
+        ]
     )
 
     /// Accepted before the subcommand too (`travelctl --db PATH trips`); subcommands read it.
@@ -38,7 +26,7 @@ struct Travelctl: ParsableCommand {
         } catch {
             if exitCode(for: error) == .validationFailure {
                 printError(fullMessage(for: error))
-                terminate(2)
+                exitProcess(2)
             }
             exit(withError: error)
         }

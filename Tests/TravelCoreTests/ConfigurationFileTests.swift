@@ -348,7 +348,9 @@ import Testing
         for section in TravelConfiguration.sections {
             for (index, key) in section.keys.enumerated() {
                 let value: ConfigurationValue =
-                    if let range = key.range {
+                    if let range = key.range, key.type == .integer {
+                        .integer(Int(range.lowerBound) + index + 1)
+                    } else if let range = key.range {
                         .number(range.lowerBound + (range.upperBound - range.lowerBound) * Double(index + 1) / 64)
                     } else {
                         .string("/\(section.name)/\(key.name)")
@@ -362,7 +364,13 @@ import Testing
                 #expect(key.read(configuration) == expected[key.name], "\(key.name)")
                 let defaultValue = key.formatted(in: TravelConfiguration())
                 #expect(key.type.parse(defaultValue) == key.read(TravelConfiguration()), "\(key.name)")
-                if let range = key.range, case .number(let number) = key.read(TravelConfiguration()) {
+                let defaultNumber: Double? =
+                    switch key.read(TravelConfiguration()) {
+                    case .number(let number): number
+                    case .integer(let integer): Double(integer)
+                    default: nil
+                    }
+                if let range = key.range, let number = defaultNumber {
                     #expect(range.contains(number), "\(key.name) default")
                 }
                 if let atMost = key.atMost { #expect(section.keys.contains { $0.name == atMost }, "\(key.name)") }

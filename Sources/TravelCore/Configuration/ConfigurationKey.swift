@@ -43,6 +43,26 @@ struct ConfigurationKey: Sendable {
         )
     }
 
+    /// A key holding a whole number.
+    static func integer(
+        _ name: String,
+        _ keyPath: any WritableKeyPath<TravelConfiguration, Int> & Sendable,
+        range: ClosedRange<Double>,
+        _ documentation: String
+    ) -> ConfigurationKey {
+        ConfigurationKey(
+            name: name,
+            type: .integer,
+            range: range,
+            atMost: nil,
+            documentation: documentation,
+            read: { .integer($0[keyPath: keyPath]) },
+            write: { configuration, value in
+                if case .integer(let integer) = value { configuration[keyPath: keyPath] = integer }
+            }
+        )
+    }
+
     /// A key holding a string, a path or a URL.
     static func text(
         _ name: String,

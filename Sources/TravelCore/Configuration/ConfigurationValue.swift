@@ -24,6 +24,10 @@ enum ConfigurationValueType: Sendable, Hashable {
     case distance
     /// Metres per second, as a plain number (`MaximumSpeedMetersPerSecond`).
     case speed
+    /// `latitude, longitude` in decimal degrees, or `auto` (work it out), kept as written.
+    case coordinate
+    /// A UTC offset such as `+01:00`, kept as written.
+    case utcOffset
 
     /// Completes "expected …" in an error.
     var expectation: String {
@@ -37,6 +41,8 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .timeSpan: "a time span such as 30s, 5min or 1h 30min"
         case .distance: "a distance in metres"
         case .speed: "a speed in metres per second"
+        case .coordinate: "latitude, longitude in degrees, such as 45.28310, 13.72120, or auto"
+        case .utcOffset: "a UTC offset such as +01:00"
         }
     }
 
@@ -51,6 +57,8 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .string: .string(text)
         case .path: text.hasPrefix("/") ? .string(text) : nil
         case .url: Self.isURL(text) ? .string(text) : nil
+        case .coordinate: text == "auto" || Coordinate(parsing: text) != nil ? .string(text) : nil
+        case .utcOffset: UTCOffset(parsing: text) == nil ? nil : .string(text)
         }
     }
 

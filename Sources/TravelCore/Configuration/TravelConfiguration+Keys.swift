@@ -186,6 +186,22 @@ extension TravelConfiguration {
                     "Trips shorter than this are not trips: moving the car within a car park."
                 ),
                 .number(
+                    "MinimumTripSec",
+                    .timeSpan,
+                    \.tracking.minimumTripDuration,
+                    range: 0...3600,
+                    "Trips shorter than this are not trips: a cold receiver wanders a few hundred metres in seconds."
+                ),
+                .integer(
+                    "MinimumTripPoints",
+                    \.tracking.minimumTripPoints,
+                    range: 2...1000,
+                    """
+                    Trips seen in fewer fixes than this are not trips: one jump after an outage (a stale \
+                    position corrected) is not a drive. Five still allows loggers that record once a minute.
+                    """
+                ),
+                .number(
                     "DistanceStepMeters",
                     .distance,
                     \.tracking.distanceStep,
@@ -204,5 +220,6 @@ extension TravelConfiguration {
                 ),
             ]
         ),
+        journeysSection,
     ]
 }

@@ -10,6 +10,8 @@ public struct TravelConfiguration: Sendable, Hashable {
     public var control = Control()
     /// `[Tracking]`: the fix filter's and the trip detector's thresholds.
     public var tracking = TrackingConfiguration()
+    /// `[Journeys]`: home and local days, for grouping trips into journeys.
+    public var journeys = Journeys()
 
     public struct Source: Sendable, Hashable {
         /// `gpsd://HOST:PORT`, `serial:///dev/ttyUSB0?baud=9600` or `file:///path/log?speed=N`;

@@ -41,6 +41,12 @@ public struct TrackingConfiguration: Sendable, Hashable {
     public var maximumGap = 600.0
     /// Trips shorter than this (metres) are not trips: moving the car within a car park.
     public var minimumTripDistance = 300.0
+    /// Trips shorter than this (seconds) are not trips: a receiver's cold start wanders a few
+    /// hundred metres in seconds while standing still.
+    public var minimumTripDuration = 60.0
+    /// Trips seen in fewer fixes than this are not trips: a single jump after an outage (a stale
+    /// position corrected) is not a drive. Five allows sparse loggers (one fix a minute).
+    public var minimumTripPoints = 5
     /// Movement smaller than this (metres) is not added to the distance: drift while standing
     /// must not add kilometres.
     public var distanceStep = 8.0

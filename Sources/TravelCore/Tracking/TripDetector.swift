@@ -9,8 +9,9 @@
 ///   ends it, back-dated to arrival. A gap in the fixes ends it at the last fix before the gap
 ///   after `maximumGap`, or after `parkedGap` when the source restarted in between and the
 ///   vehicle stood still (ignition off); shorter gaps while moving (tunnels) do not.
-/// - A trip is announced only once it has covered `minimumTripDistance`, so moving the car in a
-///   car park is not a trip.
+/// - A trip is announced only once it has covered `minimumTripDistance` over `minimumTripDuration`
+///   and `minimumTripPoints` fixes, so moving the car in a car park, a cold receiver's wander and a
+///   stale position corrected by one jump are not trips.
 struct TripDetector: Sendable {
     let configuration: TrackingConfiguration
 
@@ -272,7 +273,10 @@ struct TripDetector: Sendable {
         drive.trip.pointCount = sample.pointCount
         recent.append(sample)
 
-        if !drive.announced, drive.trip.distance >= configuration.minimumTripDistance {
+        if !drive.announced, drive.trip.distance >= configuration.minimumTripDistance,
+            drive.trip.duration >= configuration.minimumTripDuration,
+            drive.trip.pointCount >= configuration.minimumTripPoints
+        {
             drive.announced = true
             emit(.tripStarted(drive.trip))
             for earlier in recent.samples {

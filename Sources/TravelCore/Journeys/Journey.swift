@@ -1,0 +1,45 @@
+/// A journey's type, as the seed apps had it (DOMAIN.md).
+public enum JourneyType: String, Sendable, Hashable, CaseIterable {
+    /// Never leaves the home area, and the same local calendar day.
+    case local
+    /// Leaves the home area and is back the same local calendar day.
+    case day
+    /// Spans more than one local calendar day.
+    case multiDay = "multi-day"
+}
+
+/// A trip as journey grouping sees it.
+public struct JourneyTrip: Sendable, Hashable {
+    /// The trip's stored id, carried through to `Journey.tripIDs`.
+    public var id: Int64
+    public var summary: TripSummary
+    /// The point of the route farthest from the reference `JourneyGrouping.routeReference` names;
+    /// `nil` when the ends alone tell what grouping needs (then the route is never read).
+    public var farthestPoint: Coordinate?
+
+    public init(id: Int64, summary: TripSummary, farthestPoint: Coordinate? = nil) {
+        self.id = id
+        self.summary = summary
+        self.farthestPoint = farthestPoint
+    }
+}
+
+/// Trips from leaving home to coming back, as `JourneyGrouping` found them.
+public struct Journey: Sendable, Hashable {
+    /// Its trips, oldest first.
+    public var tripIDs: [Int64]
+    /// The first trip's start.
+    public var start: UTCTime
+    /// The last trip's end (its latest point while it is ongoing).
+    public var end: UTCTime
+    /// Whether the vehicle is still away: the history ends before it came back.
+    public var isOpen: Bool
+    public var type: JourneyType
+    /// The farthest stop from home; for a loop that never stopped away, the farthest route point.
+    public var destination: Coordinate
+    /// Sum of its trips' distances, metres.
+    public var distance: Double
+
+    /// Seconds from leaving to coming back: time away, not time driving.
+    public var duration: Double { end.seconds(since: start) }
+}

@@ -1,0 +1,112 @@
+/// Groups trips into journeys: from leaving home to coming back.
+///
+/// With a home, a journey starts with a trip when none is open and ends with the first trip that
+/// arrives home (within the place radius), or that arrives back in the home area after going
+/// beyond it. So a morning of errands in town is one `local` journey, and a holiday ends when
+/// the vehicle is back in its region even if it parks at the office first. A trip that starts at
+/// home while a journey is open closes that journey first: the vehicle came back unrecorded.
+///
+/// Without a home, each trip is a journey of its own, typed against its own start: there is
+/// nothing else to measure "leaving" against, and the list says so.
+public enum JourneyGrouping {
+    /// The point a trip's route must be measured from, or `nil` when its ends already settle
+    /// everything. The store scans routes only for these trips (both ends in the home area, where
+    /// only the route shows whether it went beyond), so grouping years of history reads few routes.
+    public static func routeReference(for trip: TripSummary, home: Coordinate?, rules: JourneyRules) -> Coordinate? {
+        let reference = home ?? trip.start
+        let endsInArea =
+            Geodesy.fastDistance(reference, trip.start) <= rules.homeRadius
+            && Geodesy.fastDistance(reference, trip.end) <= rules.homeRadius
+        return endsInArea ? reference : nil
+    }
+
+    /// The journeys of `trips` (any order), oldest first.
+    public static func group(_ trips: [JourneyTrip], home: Coordinate?, rules: JourneyRules) -> [Journey] {
+        let sorted = trips.sorted { $0.summary.startTime < $1.summary.startTime }
+        guard let home else {
+            return sorted.map { trip in
+                var builder = Builder(reference: trip.summary.start, rules: rules)
+                builder.add(trip)
+                return builder.journey(isOpen: trip.summary.endReason == nil)
+            }
+        }
+        var journeys: [Journey] = []
+        var open: Builder?
+        for trip in sorted {
+            if let builder = open, isHome(trip.summary.start, home, rules) {
+                journeys.append(builder.journey(isOpen: false))
+                open = nil
+            }
+            var builder = open ?? Builder(reference: home, rules: rules)
+            builder.add(trip)
+            let end = Geodesy.fastDistance(home, trip.summary.end)
+            let cameBack = end <= rules.placeRadius || builder.leftArea && end <= rules.homeRadius
+            if trip.summary.endReason != nil, cameBack {
+                journeys.append(builder.journey(isOpen: false))
+                open = nil
+            } else {
+                open = builder
+            }
+        }
+        if let open { journeys.append(open.journey(isOpen: true)) }
+        return journeys
+    }
+
+    private static func isHome(_ coordinate: Coordinate, _ home: Coordinate, _ rules: JourneyRules) -> Bool {
+        Geodesy.fastDistance(home, coordinate) <= rules.placeRadius
+    }
+
+    /// A journey being put together, measured from `reference` (home, or a lone trip's start).
+    private struct Builder {
+        let reference: Coordinate
+        let rules: JourneyRules
+        var tripIDs: [Int64] = []
+        var start = UTCTime(milliseconds: 0)
+        var end = UTCTime(milliseconds: 0)
+        var distance = 0.0
+        var leftArea = false
+        var farthestStop: (coordinate: Coordinate, distance: Double)?
+        var farthestPoint: (coordinate: Coordinate, distance: Double)?
+
+        init(reference: Coordinate, rules: JourneyRules) {
+            self.reference = reference
+            self.rules = rules
+        }
+
+        mutating func add(_ trip: JourneyTrip) {
+            let summary = trip.summary
+            if tripIDs.isEmpty { start = summary.startTime }
+            tripIDs.append(trip.id)
+            end = max(end, summary.endTime)
+            distance += summary.distance
+            let stop = Geodesy.fastDistance(reference, summary.end)
+            if stop > farthestStop?.distance ?? -1 { farthestStop = (summary.end, stop) }
+            var reach = max(stop, Geodesy.fastDistance(reference, summary.start))
+            if let point = trip.farthestPoint {
+                let distance = Geodesy.fastDistance(reference, point)
+                if distance > farthestPoint?.distance ?? -1 { farthestPoint = (point, distance) }
+                reach = max(reach, distance)
+            }
+            if reach > rules.homeRadius { leftArea = true }
+        }
+
+        func journey(isOpen: Bool) -> Journey {
+            let offset = rules.utcOffset
+            let type: JourneyType =
+                offset.localDay(of: start) != offset.localDay(of: end) ? .multiDay : leftArea ? .day : .local
+            var destination = farthestStop?.coordinate ?? reference
+            if let stop = farthestStop, stop.distance <= rules.placeRadius, let point = farthestPoint {
+                destination = point.coordinate
+            }
+            return Journey(
+                tripIDs: tripIDs,
+                start: start,
+                end: end,
+                isOpen: isOpen,
+                type: type,
+                destination: destination,
+                distance: distance
+            )
+        }
+    }
+}

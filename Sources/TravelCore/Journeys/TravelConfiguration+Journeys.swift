@@ -1,0 +1,78 @@
+extension TravelConfiguration {
+    /// `[Journeys]`: home, its area, and the local day, for grouping trips into journeys.
+    public struct Journeys: Sendable, Hashable {
+        /// `latitude, longitude` of home, or `auto` to learn it from where the vehicle spends its nights.
+        public var home = "auto"
+        /// The home area's radius, metres.
+        public var homeRadius = 25_000.0
+        /// The fixed UTC offset of local calendar days (`UTCOffset` says why it is fixed).
+        public var utcOffset = "+00:00"
+    }
+
+    /// The `[Journeys]` section's keys.
+    static let journeysSection = ConfigurationSection(
+        name: "Journeys",
+        documentation: "How trips are grouped into journeys: home, its area, and what a day is.",
+        keys: [
+            .text(
+                "Home",
+                .coordinate,
+                \.journeys.home,
+                """
+                Where the vehicle lives, as latitude, longitude in degrees (45.28310, 13.72120), or auto: \
+                learned as the place where it spends most nights, once it has spent two there; until \
+                then each trip is a journey of its own.
+                """
+            ),
+            .number(
+                "HomeRadiusMeters",
+                .distance,
+                \.journeys.homeRadius,
+                range: 1_000...500_000,
+                """
+                The home area. A journey that stays within it is local; one that goes beyond it ends when the \
+                vehicle is back within it. 25 km, as the phone apps this grew from.
+                """
+            ),
+            .text(
+                "UTCOffset",
+                .utcOffset,
+                \.journeys.utcOffset,
+                """
+                The offset from UTC of the local calendar days that type journeys (day or multi-day), count \
+                nights and group statistics by month, such as +01:00. Fixed: daylight saving time is not \
+                followed, so in summer an instant within an hour of midnight may count for the next day.
+                """
+            ),
+        ]
+    )
+
+    /// The journey rules this configuration sets; values were checked when they were read.
+    public var journeyRules: JourneyRules {
+        JourneyRules(
+            home: journeys.home == "auto" ? nil : Coordinate(parsing: journeys.home),
+            homeRadius: journeys.homeRadius,
+            utcOffset: UTCOffset(parsing: journeys.utcOffset) ?? .utc
+        )
+    }
+}
+
+extension Coordinate {
+    /// Parses `latitude, longitude` in decimal degrees (`45.28310, 13.72120`; the comma may be
+    /// followed by spaces); `nil` for anything else or out of range.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        func degrees(_ part: Substring) -> Double? {
+            let text = String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            guard !text.isEmpty, text.allSatisfy({ "0123456789.-+".contains($0) }), let value = Double(text) else {
+                return nil
+            }
+            return value
+        }
+        guard let latitude = degrees(parts[0]), let longitude = degrees(parts[1]), abs(latitude) <= 90,
+            abs(longitude) <= 180
+        else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
+    }
+}

@@ -1,0 +1,94 @@
+package import TravelCore
+
+/// A stored journey with what its trips add up to.
+package struct JourneyRecord: Sendable, Hashable {
+    /// The row id, stable across regroupings while the journey starts with the same trip.
+    package var id: Int64
+    package var start: UTCTime
+    /// The last trip's end (its latest point while it is ongoing).
+    package var end: UTCTime
+    /// Whether the vehicle had not come back when the history ends.
+    package var isOpen: Bool
+    package var type: JourneyType
+    /// The destination's label.
+    package var destination: String
+    /// Its trips' ids, oldest first.
+    package var tripIDs: [Int64]
+    /// Sum of its trips' distances, metres.
+    package var distance: Double
+    /// The trips' place labels, for free-text search.
+    package var placeLabels: [String]
+
+    package init(
+        id: Int64,
+        start: UTCTime,
+        end: UTCTime,
+        isOpen: Bool,
+        type: JourneyType,
+        destination: String,
+        tripIDs: [Int64],
+        distance: Double,
+        placeLabels: [String]
+    ) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.isOpen = isOpen
+        self.type = type
+        self.destination = destination
+        self.tripIDs = tripIDs
+        self.distance = distance
+        self.placeLabels = placeLabels
+    }
+
+    /// Seconds from leaving to coming back.
+    package var duration: Double { end.seconds(since: start) }
+}
+
+/// Which journeys `travelctl journeys` lists; every criterion given must hold.
+package struct JourneyFilter: Sendable, Hashable {
+    /// Journeys starting at or after this instant.
+    package var since: UTCTime?
+    /// Journeys starting at or before this instant.
+    package var until: UTCTime?
+    /// A case-insensitive substring of the destination.
+    package var destination: String?
+    package var type: JourneyType?
+    /// Case-insensitive words that must each appear in the destination, the type, the trips'
+    /// place labels or the local dates.
+    package var search: String?
+
+    package init(
+        since: UTCTime? = nil,
+        until: UTCTime? = nil,
+        destination: String? = nil,
+        type: JourneyType? = nil,
+        search: String? = nil
+    ) {
+        self.since = since
+        self.until = until
+        self.destination = destination
+        self.type = type
+        self.search = search
+    }
+
+    /// Whether nothing narrows the list: an empty answer then means nothing is recorded.
+    package var isEmpty: Bool { self == JourneyFilter() }
+
+    /// Whether `journey` passes, with dates read in `offset`'s local days.
+    package func matches(_ journey: JourneyRecord, offset: UTCOffset) -> Bool {
+        if let since, journey.start < since { return false }
+        if let until, journey.start > until { return false }
+        if let type, journey.type != type { return false }
+        if let destination, !journey.destination.lowercased().contains(destination.lowercased()) { return false }
+        if let search {
+            let haystack =
+                ([journey.destination, journey.type.rawValue] + journey.placeLabels + [
+                    String(offset.local(journey.start).iso8601.prefix(10)),
+                    String(offset.local(journey.end).iso8601.prefix(10)),
+                ]).joined(separator: "\n").lowercased()
+            for word in search.lowercased().split(separator: " ") where !haystack.contains(word) { return false }
+        }
+        return true
+    }
+}
