@@ -182,4 +182,19 @@ import Testing
         #expect(engine.statistics.rejected[.timeNotForward] == 1)
         #expect(engine.statistics.rejected[.impossibleJump] == 1)
     }
+
+    /// The 92 real-receiver logs are mostly receivers standing on a desk, several of them cold
+    /// starting (wandering, jumping); the one that moves is a boat sailing for two minutes.
+    @Test func theCorpusHoldsExactlyOneTripTheSailingBoat() throws {
+        var found: [String] = []
+        for log in Fixtures.nmeaLogs {
+            var decoder = NMEADecoder()
+            var engine = TrackingEngine()
+            for fix in decoder.decodeAll(try Fixtures.bytes("gpsd-nmea/\(log)")) {
+                engine.ingest(fix) { if case .tripEnded = $0 { found.append(log) } }
+            }
+            engine.endOfInput { if case .tripEnded = $0 { found.append(log) } }
+        }
+        #expect(found == ["bundg_zeus_9.log"])
+    }
 }
