@@ -3,7 +3,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 SWIFT_FORMAT ?= $(SWIFT) format
-DEMO_LOG ?= Tests/Fixtures/gpsd-nmea/bu353s4.log
+DEMO_LOG ?= Tests/Fixtures/tracks/limerick-bus-304-2019-02-18.gpx
 
 .PHONY: all setup build release test lint format demo bench clean
 
@@ -29,7 +29,7 @@ lint:
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests Benchmarks
 
-## The main job on an embedded default: decode a bundled real receiver log.
+## The main job on an embedded default: the daemon replays a bundled real drive, then the trips it stored.
 demo: release
 	@scripts/demo.sh "$(DEMO_LOG)"
 

@@ -13,7 +13,10 @@ let package = Package(
         .executable(name: "travelctl", targets: ["travelctl"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The daemon's lifecycle (Service, ServiceGroup, signals) and logging; neither pulls in Foundation.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure core: no I/O, no clock reads, no Foundation. Bytes and fixes in, values out.
@@ -43,7 +46,12 @@ let package = Package(
         // The daemon's edges: sources, sinks, configuration, lifecycle.
         .target(
             name: "TravelDaemon",
-            dependencies: ["TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd"]
+            dependencies: [
+                "TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         .executableTarget(
@@ -52,6 +60,7 @@ let package = Package(
                 "TravelDaemon",
                 "TravelIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -75,7 +84,14 @@ let package = Package(
         .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
         .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
         .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
-        .testTarget(name: "TravelDaemonTests", dependencies: ["TravelDaemon"]),
+        .testTarget(
+            name: "TravelDaemonTests",
+            dependencies: [
+                "TravelDaemon", "TravelStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
+        ),
         // Spawns the built executables, so it depends on them being built first.
         .testTarget(name: "EndToEndTests", dependencies: ["travelctl", "travel-companiond"]),
     ]

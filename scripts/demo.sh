@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# The main job on an embedded default: decode a bundled real receiver log with the release
-# build of travelctl, show the first and last epochs and the decoder's counters.
+# The main job on an embedded default: travel-companiond replays a bundled real drive (a
+# 75-minute Limerick bus ride, recorded once a second) through its live pipeline, 1500 times
+# faster than it was driven, into a temporary state directory, printing the events as they
+# happen; then travelctl lists the trips stored in that database.
+#   scripts/demo.sh [LOG]        LOG: an NMEA, gpsd JSON or GPX log (default: the bus ride)
+#   DEMO_SPEED=0                 replay as fast as possible; 1 is real time
+#   TRAVEL_BIN=DIR               use the binaries in DIR instead of the release build
 set -euo pipefail
 cd "$(dirname "$0")/.."
-log=${1:-Tests/Fixtures/gpsd-nmea/bu353s4.log}
-bin=$(swift build -c release --show-bin-path)/travelctl
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+log=$(realpath "${1:-Tests/Fixtures/tracks/limerick-bus-304-2019-02-18.gpx}")
+speed=${DEMO_SPEED:-1500}
+bin=${TRAVEL_BIN:-$(swift build -c release --show-bin-path)}
+state=$(mktemp -d)
+trap 'rm -rf "$state"' EXIT
 
-echo "== travelctl decode $log"
-"$bin" decode --stats "$log" >"$out"
-echo "-- first epochs:"
-head -3 "$out"
-echo "-- last epoch:"
-tail -1 "$out"
-echo "-- $(wc -l <"$out") epochs, $(grep -c '"mode":[23]' "$out") with a 2D/3D fix"
+# An empty configuration: the defaults, whatever /etc/travel-companion holds on this machine.
+: >"$state/travel-companion.conf"
+# The log's path as a file:// URL: escape what a URL reserves.
+url="file://$(printf '%s' "$log" | sed 's/%/%25/g; s/ /%20/g; s/?/%3F/g; s/#/%23/g')?speed=$speed"
+
+echo "== travel-companiond --db $state/travel.sqlite --source $url"
+"$bin/travel-companiond" run --config "$state/travel-companion.conf" --db "$state/travel.sqlite" --source "$url" 2>&1
+echo
+echo "== travelctl --db $state/travel.sqlite trips"
+"$bin/travelctl" --db "$state/travel.sqlite" trips

@@ -37,16 +37,33 @@ package final class TrackingRecorder {
         self.persistsEngineState = persistsEngineState
     }
 
-    /// Feeds one fix; what the engine concludes is buffered for the next `flush`.
-    package func ingest(_ fix: Fix, referenceTime: UTCTime? = nil) {
+    /// Feeds one fix; what the engine concludes is buffered for the next `flush` and shown to
+    /// `observe` (the daemon logs it).
+    package func ingest(_ fix: Fix, referenceTime: UTCTime? = nil, observe: (TrackingEvent) -> Void = { _ in }) {
         let database = database
-        engine.ingest(fix, referenceTime: referenceTime) { database.record($0) }
+        engine.ingest(fix, referenceTime: referenceTime) { event in
+            database.record(event)
+            observe(event)
+        }
     }
 
     /// The input ended (an imported log): an open trip ends at its arrival or last point.
-    package func endOfInput() {
+    package func endOfInput(observe: (TrackingEvent) -> Void = { _ in }) {
         let database = database
-        engine.endOfInput { database.record($0) }
+        engine.endOfInput { event in
+            database.record(event)
+            observe(event)
+        }
+    }
+
+    /// The daemon started or its source came back: see `TrackingEngine.sourceRestarted`.
+    package func sourceRestarted() {
+        engine.sourceRestarted()
+    }
+
+    /// New thresholds for the engine, keeping the trip it is on (the daemon's SIGHUP reload).
+    package func reconfigure(_ configuration: TrackingConfiguration) throws(SnapshotError) {
+        engine = try TrackingEngine(configuration: configuration, restoring: engine.snapshot)
     }
 
     /// Writes what is buffered, in one transaction.

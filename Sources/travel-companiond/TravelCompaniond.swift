@@ -1,4 +1,6 @@
 import ArgumentParser
+import Logging
+import TravelCore
 import TravelDaemon
 import TravelIO
 
@@ -18,9 +20,9 @@ private func terminate(_ status: Int32) -> Never {
 }
 
 /// `travel-companiond`: the daemon. `run` (the default) and `check-config` share the
-/// configuration loading; live tracking lands with the live-daemon work.
+/// configuration loading.
 @main
-struct TravelCompaniond: ParsableCommand {
+struct TravelCompaniond: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "travel-companiond",
         abstract: "Always-on GPS trip logger daemon.",
@@ -31,10 +33,14 @@ struct TravelCompaniond: ParsableCommand {
 
     /// Runs the command with the exit codes of the `travel-companiond` contract: usage errors
     /// exit 2 (argument-parser's default is 64).
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             if exitCode(for: error) == .validationFailure {
                 printError(fullMessage(for: error))
@@ -68,9 +74,9 @@ struct ConfigurationOptions: ParsableArguments {
     }
 }
 
-/// `travel-companiond [run]`: until the live daemon exists, checks what it would run with and
-/// says plainly that it does not track yet, rather than pretending to run.
-struct Run: ParsableCommand {
+/// `travel-companiond [run]`: tracks from the configured source until stopped (or until a replayed
+/// log ends). The root logger is made here: the daemon's libraries take it.
+struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log trips from the configured source."
     )
@@ -92,10 +98,31 @@ struct Run: ParsableCommand {
     )
     var source: String?
 
-    func run() throws {
-        _ = try options.load(overrides: ConfigurationOverrides(database: db, socket: socket, source: source))
-        printError("travel-companiond: configuration ok; live tracking arrives with the daemon issue")
-        throw ExitCode(1)
+    func run() async throws {
+        let overrides = ConfigurationOverrides(database: db, socket: socket, source: source)
+        let configuration = try options.load(overrides: overrides).configuration
+        let url: SourceURL
+        do {
+            url = try SourceURL(parsing: configuration.source.url)
+        } catch {
+            printError("travel-companiond: \(error)")
+            throw ExitCode(78)
+        }
+        LoggingSystem.bootstrap { _ in StandardErrorLogHandler() }
+        let path = options.config
+        do {
+            try await Daemon.run(
+                configuration: configuration,
+                source: url,
+                reloadConfiguration: { () throws(ConfigurationError) in
+                    try ConfigurationLoader.load(path: path, overrides: overrides).configuration
+                },
+                logger: Logger(label: "travel-companiond")
+            )
+        } catch {
+            printError("travel-companiond: \(error)")
+            throw ExitCode(1)
+        }
     }
 }
 

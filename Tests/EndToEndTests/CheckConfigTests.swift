@@ -144,14 +144,15 @@ import Testing
         #expect(result.standardError.hasPrefix("Error: "))
     }
 
-    @Test func runChecksTheConfigurationWithItsOverridesAndSaysItDoesNotTrackYet() throws {
+    @Test func runChecksTheConfigurationWithItsOverridesBeforeStarting() throws {
         let files = try Files(main: "[Storage]\nDatabase=/var/lib/travel-companion/travel.sqlite\n")
         for arguments in [["--config", files.path], ["run", "--config", files.path, "--db", "/tmp/travel.sqlite"]] {
+            // The default source, gpsd, is refused before anything is opened until the gpsd source exists.
             let result = try Binaries.run("travel-companiond", arguments)
             #expect(result.status == 1)
             #expect(
                 result.standardError
-                    == "travel-companiond: configuration ok; live tracking arrives with the daemon issue\n"
+                    == "travel-companiond: source 'gpsd://127.0.0.1:2947': this kind of source is not supported yet; use file://\n"
             )
         }
         let bad = try Binaries.run("travel-companiond", ["--config", files.path, "--source", "127.0.0.1:2947"])

@@ -1,0 +1,110 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import Testing
+import TravelCore
+import TravelStore
+
+@testable import TravelDaemon
+
+/// The pipeline in process, on a real SQLite file, fed by the real replay source.
+@Suite struct TrackingPipelineTests {
+    static let bus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/tracks/limerick-bus-304-2019-02-18.gpx").path
+
+    /// A directory for one test's database, removed afterwards.
+    final class Scratch {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-pipeline-\(UUID().uuidString)")
+            .path
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    static func pipeline(in scratch: Scratch) throws -> (TrackingPipeline, InMemoryLogHandler, TravelConfiguration) {
+        var configuration = TravelConfiguration()
+        configuration.storage.database = scratch.path + "/travel.sqlite"
+        let handler = InMemoryLogHandler()
+        let pipeline = try TrackingPipeline(
+            configuration: configuration,
+            logger: Logger(label: "test") { _ in handler }
+        )
+        return (pipeline, handler, configuration)
+    }
+
+    static func messages(_ handler: InMemoryLogHandler) -> [String] { handler.entries.map(\.message.description) }
+
+    @Test func aReplayedDriveIsLoggedAndStored() async throws {
+        let scratch = try Scratch()
+        let (pipeline, handler, configuration) = try Self.pipeline(in: scratch)
+        try await ReplaySource(path: Self.bus, speed: 0).run { await pipeline.handle($0) }
+        await pipeline.endOfInput()
+        try await pipeline.flush()
+
+        let messages = Self.messages(handler)
+        #expect(messages.first == "source connected: file://\(Self.bus)")
+        #expect(messages.contains("fix acquired at 2019-02-18T07:45:50.000Z"))
+        #expect(messages.contains("trip started at 2019-02-18T07:50:08.000Z from 52.62928,-8.66150"))
+        #expect(
+            messages.contains(
+                "trip ended at 2019-02-18T09:00:19.000Z at 52.67269,-8.57132: 13.9 km in 1h 10min (end-of-input)"
+            )
+        )
+        let trips = try TravelDatabase(path: configuration.storage.database, readOnly: true).trips()
+        #expect(trips.map(\.summary.startTime.iso8601) == ["2019-02-18T07:50:08.000Z"])
+        #expect(trips.first?.summary.endReason == .endOfInput)
+    }
+
+    @Test func aLostSourceLosesTheFixAndAReconnectionIsLogged() async throws {
+        let scratch = try Scratch()
+        let (pipeline, handler, _) = try Self.pipeline(in: scratch)
+        let fix = Fix(time: UTCTime(year: 2026, month: 5, day: 1), mode: .threeD, latitude: 52.6, longitude: -8.6)
+        await pipeline.handle(.connected(description: "gpsd://127.0.0.1:2947"))
+        await pipeline.handle(.fix(fix))
+        await pipeline.handle(.disconnected(reason: "connection closed"))
+        await pipeline.handle(.connected(description: "gpsd://127.0.0.1:2947"))
+        #expect(
+            Self.messages(handler) == [
+                "source connected: gpsd://127.0.0.1:2947", "fix acquired at 2026-05-01T00:00:00.000Z",
+                "source disconnected: connection closed", "fix lost", "source connected: gpsd://127.0.0.1:2947",
+            ]
+        )
+    }
+
+    @Test func aRefusedReloadKeepsTheRunningConfiguration() async throws {
+        let scratch = try Scratch()
+        let (pipeline, handler, configuration) = try Self.pipeline(in: scratch)
+        let location = ConfigurationLocation(file: "/etc/travel-companion/travel-companion.conf", line: 3)
+        await pipeline.reload(.failure(.unknownKey(location, section: "Storage", key: "Flush", suggestion: nil)))
+        #expect(await pipeline.flushInterval == configuration.storage.flushInterval)
+        #expect(Self.messages(handler).last?.hasPrefix("configuration refused, keeping the running one: ") == true)
+
+        var changed = configuration
+        changed.storage.flushInterval = 2
+        changed.tracking.minimumTripDistance = 1000
+        changed.source.url = "gpsd://10.0.0.1:2947"
+        await pipeline.reload(.success(changed))
+        #expect(await pipeline.flushInterval == 2)
+        #expect(
+            Self.messages(handler).suffix(2) == [
+                "[Source] URL changed; it takes effect when the daemon restarts", "configuration reloaded",
+            ]
+        )
+    }
+
+    @Test(arguments: [(0.0, "0 m"), (849.6, "850 m"), (13_939, "13.9 km"), (1000, "1.0 km")])
+    func distancesReadAsPeopleSayThem(metres: Double, text: String) {
+        #expect(TrackingPipeline.distance(metres) == text)
+    }
+
+    @Test(arguments: [(45.0, "45s"), (200, "3min 20s"), (180, "3min"), (4211, "1h 10min"), (0, "0s")])
+    func durationsReadAsPeopleSayThem(seconds: Double, text: String) {
+        #expect(TrackingPipeline.duration(seconds) == text)
+    }
+
+    @Test func coordinatesKeepFiveDecimalsAndTheirSign() {
+        #expect(TrackingPipeline.place(Coordinate(latitude: 52.629279, longitude: -8.661504)) == "52.62928,-8.66150")
+        #expect(TrackingPipeline.decimal(-0.000001, places: 5) == "0.00000")
+        #expect(TrackingPipeline.decimal(-0.04, places: 1) == "0.0")
+        #expect(TrackingPipeline.decimal(-8.66, places: 1) == "-8.7")
+    }
+}
