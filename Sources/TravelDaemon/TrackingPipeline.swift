@@ -50,9 +50,10 @@ package actor TrackingPipeline {
         recorder.endOfInput { log($0) }
     }
 
-    /// Commits what is buffered, with the engine state; a failure keeps the buffer for the next flush.
+    /// The last flush (shutdown, end of a replay): commits what is buffered with the engine state;
+    /// a failure keeps the buffer for the next flush.
     package func flush() throws(StoreError) {
-        try recorder.flush()
+        try recorder.flush(final: true)
     }
 
     /// The timer's flush: a failure (disk full, a reader holding a lock) is logged, and the next

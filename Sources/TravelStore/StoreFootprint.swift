@@ -160,6 +160,58 @@ package enum StoreFootprint {
     }
 }
 
+extension StoreFootprint {
+    /// One hour of 1 Hz live tracking through `TrackingRecorder`, exactly as the daemon records:
+    /// the real engine on a synthetic drive, a flush every `flushInterval` fixes (the engine
+    /// state at trip boundaries and once a minute), a final flush at the end.
+    package static func measureLiveHour(
+        databasePath: String,
+        flushInterval: Int = 5
+    ) throws(StoreError)
+        -> TrackingHourFigures
+    {
+        let database = try TravelDatabase(path: databasePath)
+        let recorder = try TrackingRecorder.resuming(database, configuration: TrackingConfiguration()).recorder
+        var drive = SyntheticDrive()
+        let before = ThreadIO.current()
+        var fixes = 0
+        var flushes = 0
+        while fixes < 3600 {
+            guard case .routePoint(_, let point) = drive.next() else { continue }
+            recorder.ingest(
+                Fix(
+                    time: point.time,
+                    mode: .threeD,
+                    latitude: point.coordinate.latitude,
+                    longitude: point.coordinate.longitude,
+                    altitudeMSL: point.altitude,
+                    speed: point.speed,
+                    track: point.track,
+                    horizontalError: point.horizontalError
+                )
+            )
+            fixes += 1
+            if fixes % flushInterval == 0 {
+                try recorder.flush()
+                flushes += 1
+            }
+        }
+        try recorder.flush(final: true)
+        let after = ThreadIO.current()
+        return TrackingHourFigures(
+            points: fixes,
+            flushes: flushes,
+            savesEngineState: true,
+            bytesWritten: after.wchar - before.wchar,
+            storageBytesWritten: after.writeBytes - before.writeBytes,
+            writeCalls: after.syscw - before.syscw,
+            walBytes: Platform.fileSize(database.path + "-wal"),
+            databaseBytes: Platform.fileSize(database.path),
+            databaseBytesAfterClose: 0
+        )
+    }
+}
+
 /// A calling thread's I/O counters from `/proc/thread-self/io` (all 0 where there is none).
 private struct ThreadIO {
     var wchar: Int64 = 0

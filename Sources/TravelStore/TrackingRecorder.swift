@@ -25,10 +25,28 @@ package final class TrackingRecorder {
         guard let saved = try database.loadEngineState() else { return (recorder, nil) }
         do {
             recorder.engine = try TrackingEngine(configuration: configuration, restoring: saved.snapshot)
-            return (recorder, nil)
         } catch {
             return (recorder, error)
         }
+        // The state is saved less often than route points (see `flush`): catch up on the points
+        // stored since, so the engine stands exactly where the last flush left the trip log.
+        if let since = recorder.engine.lastAcceptedTime {
+            for point in try database.routePoints(after: since) {
+                recorder.ingest(
+                    Fix(
+                        time: point.time,
+                        mode: .threeD,
+                        latitude: point.coordinate.latitude,
+                        longitude: point.coordinate.longitude,
+                        altitudeMSL: point.altitude,
+                        speed: point.speed,
+                        track: point.track,
+                        horizontalError: point.horizontalError
+                    )
+                )
+            }
+        }
+        return (recorder, nil)
     }
 
     private init(database: TravelDatabase, configuration: TrackingConfiguration, persistsEngineState: Bool) {
@@ -41,19 +59,25 @@ package final class TrackingRecorder {
     /// `observe` (the daemon logs it).
     package func ingest(_ fix: Fix, referenceTime: UTCTime? = nil, observe: (TrackingEvent) -> Void = { _ in }) {
         let database = database
+        var boundary = false
         engine.ingest(fix, referenceTime: referenceTime) { event in
             database.record(event)
+            boundary = boundary || event.isTripBoundary
             observe(event)
         }
+        boundarySinceStateSave = boundarySinceStateSave || boundary
     }
 
     /// The input ended (an imported log): an open trip ends at its arrival or last point.
     package func endOfInput(observe: (TrackingEvent) -> Void = { _ in }) {
         let database = database
+        var boundary = false
         engine.endOfInput { event in
             database.record(event)
+            boundary = boundary || event.isTripBoundary
             observe(event)
         }
+        boundarySinceStateSave = boundarySinceStateSave || boundary
     }
 
     /// The daemon started or its source came back: see `TrackingEngine.sourceRestarted`.
@@ -67,11 +91,41 @@ package final class TrackingRecorder {
     }
 
     /// Writes what is buffered, in one transaction.
-    package func flush() throws(StoreError) {
-        if persistsEngineState {
+    ///
+    /// The engine state costs a database page per save, a large part of the bytes written per
+    /// hour to the SD card. Route points already say where the trip is, so the state goes with a
+    /// flush only when a trip started or ended since the last save, every
+    /// `flushesBetweenStateSaves` flushes, and on the `final` flush (shutdown); `resuming` catches
+    /// up on the points stored after it.
+    package func flush(final: Bool = false) throws(StoreError) {
+        let save =
+            persistsEngineState
+            && (final || boundarySinceStateSave || flushesSinceStateSave >= Self.flushesBetweenStateSaves)
+        if save {
             database.saveEngineState(snapshot: engine.snapshot, counters: engine.statistics.counters)
         }
         try database.flush()
+        if save {
+            flushesSinceStateSave = 0
+            boundarySinceStateSave = false
+        } else {
+            flushesSinceStateSave += 1
+        }
+    }
+
+    /// One state save a minute at the default 5 s flush interval.
+    static let flushesBetweenStateSaves = 12
+    private var flushesSinceStateSave = 0
+    private var boundarySinceStateSave = false
+}
+
+extension TrackingEvent {
+    /// A trip started or ended: the engine state changed in a way the route points do not show.
+    var isTripBoundary: Bool {
+        switch self {
+        case .tripStarted, .tripEnded: true
+        case .routePoint, .fixRejected: false
+        }
     }
 }
 

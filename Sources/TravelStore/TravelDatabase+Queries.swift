@@ -52,6 +52,28 @@ extension TravelDatabase {
         return points
     }
 
+    /// Route points stored after `time`, oldest first (a resuming engine catches up on them).
+    package func routePoints(after time: UTCTime) throws(StoreError) -> [RoutePoint] {
+        let query = try connection.prepare(
+            "SELECT t_ms, lat, lon, alt, speed, track, err FROM route_points WHERE t_ms > ?1 ORDER BY t_ms"
+        )
+        query.bind(1, time.milliseconds)
+        var points: [RoutePoint] = []
+        try query.forEachRow {
+            points.append(
+                RoutePoint(
+                    time: UTCTime(milliseconds: query.int64(at: 0)),
+                    coordinate: Coordinate(latitude: query.double(at: 1), longitude: query.double(at: 2)),
+                    altitude: query.optionalDouble(at: 3),
+                    speed: query.optionalDouble(at: 4),
+                    track: query.optionalDouble(at: 5),
+                    horizontalError: query.optionalDouble(at: 6)
+                )
+            )
+        }
+        return points
+    }
+
     /// Stops that overlap `[start, end)`: arrived before `end` and not departed before `start`
     /// (a stop the vehicle has not left yet overlaps everything after its arrival). Oldest first.
     package func stops(between start: UTCTime, and end: UTCTime) throws(StoreError) -> [StopRecord] {

@@ -24,6 +24,18 @@ import TravelStore
         }
     }
 
+    /// The daemon's path: the real engine and `TrackingRecorder`, state saved once a minute.
+    @Test func liveTrackingHourThroughTheRecorder() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("live.sqlite")
+        let figures = try StoreFootprint.measureLiveHour(databasePath: path)
+        print("recorder: \(figures)")
+        let database = try TravelDatabase(path: path, readOnly: true)
+        let trip = try #require(try database.trips().first)
+        #expect(trip.isOngoing)
+        #expect(try database.loadEngineState() != nil)
+    }
+
     @Test func bulkInsertThroughput() throws {
         let points = ProcessInfo.processInfo.environment["TRAVEL_FOOTPRINT_POINTS"].flatMap(Int.init) ?? 260_000
         let directory = try TemporaryDirectory()

@@ -72,6 +72,9 @@ public struct TrackingEngine: Sendable {
         detector.sourceRestarted()
     }
 
+    /// The time of the last accepted fix, if any.
+    public var lastAcceptedTime: UTCTime? { filter.last?.time }
+
     /// The trip in progress, once it has been announced.
     public var currentTrip: TripSummary? { detector.currentTrip }
 

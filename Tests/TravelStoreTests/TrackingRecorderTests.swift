@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TravelCore
+import TravelStore
+
+/// The recorder the daemon runs: a crash between flushes, then a restart, gives the trips of an
+/// uninterrupted run, although the engine state is saved only once a minute.
+@Suite struct TrackingRecorderTests {
+    static let bus: [Fix] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/tracks/limerick-bus-304-2019-02-18.gpx")
+        guard let bytes = try? Data(contentsOf: url), let document = try? GPXReader.read(Array(bytes)) else {
+            return []
+        }
+        return document.tracks.flatMap { $0.segments.flatMap { $0 } }
+    }()
+
+    static func essentials(_ database: TravelDatabase) throws -> [String] {
+        try database.trips().map {
+            "\($0.summary.startTime) \($0.summary.endTime) \(Int($0.summary.distance)) \($0.summary.pointCount)"
+        }
+    }
+
+    /// Records `fixes` with a flush every five, as the daemon's timer does.
+    static func record(_ fixes: ArraySlice<Fix>, with recorder: TrackingRecorder) throws {
+        for (index, fix) in zip(fixes.indices, fixes) {
+            recorder.ingest(fix)
+            if (index + 1) % 5 == 0 { try recorder.flush() }
+        }
+    }
+
+    @Test(arguments: [400, 1003, 1777])
+    func aCrashAndRestartMidTripGivesTheUninterruptedTrips(crashAfter: Int) throws {
+        let fixes = Self.bus
+        try #require(fixes.count == 2144)
+        let directory = try TemporaryDirectory()
+
+        let reference = try TravelDatabase(path: directory.file("reference.sqlite"))
+        let uninterrupted = try TrackingRecorder.resuming(reference, configuration: .init()).recorder
+        try Self.record(fixes[...], with: uninterrupted)
+        uninterrupted.endOfInput()
+        try uninterrupted.flush(final: true)
+
+        let path = directory.file("crashed.sqlite")
+        do {
+            let database = try TravelDatabase(path: path)
+            let recorder = try TrackingRecorder.resuming(database, configuration: .init()).recorder
+            try Self.record(fixes[..<crashAfter], with: recorder)
+            // The process dies here: whatever was not flushed is gone, the state is up to a minute old.
+        }
+        let lastFlushed = crashAfter / 5 * 5
+        let database = try TravelDatabase(path: path)
+        let (resumed, error) = try TrackingRecorder.resuming(database, configuration: .init())
+        #expect(error == nil)
+        // The receiver goes on from the first fix the crash lost.
+        try Self.record(fixes[lastFlushed...], with: resumed)
+        resumed.endOfInput()
+        try resumed.flush(final: true)
+
+        #expect(try Self.essentials(database) == Self.essentials(reference))
+    }
+}
