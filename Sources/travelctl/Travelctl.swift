@@ -10,7 +10,7 @@ struct Travelctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Decode.self, Import.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self, HomeCommand.self,
-            Stats.self,
+            Stats.self, Export.self,
         ]
     )
 

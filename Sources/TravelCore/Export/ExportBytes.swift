@@ -1,0 +1,116 @@
+/// Byte-level number, time and text writers shared by the export formats. They append to a
+/// buffer without building a `String` per value: an export of years of history formats millions
+/// of coordinates and times.
+enum ExportBytes {
+    private static let powersOfTen: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000]
+
+    /// `value` rounded to `fractionDigits` (at most 7) decimals, without trailing zeros or
+    /// exponent, as XML Schema's `xsd:decimal`, JSON and KML all accept. Seven decimals of a
+    /// degree are 1.1 cm, finer than any receiver. `value` must be finite and below 10⁸ in
+    /// magnitude (the writer drops anything else).
+    static func appendDecimal(_ value: Double, fractionDigits: Int, to output: inout [UInt8]) {
+        let scale = powersOfTen[fractionDigits]
+        let scaled = (value.magnitude * scale).rounded()
+        var units = UInt64(scaled)
+        let divisor = UInt64(scale)
+        if units > 0, value < 0 { output.append(UInt8(ascii: "-")) }
+        appendDigits(units / divisor, to: &output)
+        units %= divisor
+        guard units > 0 else { return }
+        var digits = fractionDigits
+        while units % 10 == 0 {
+            units /= 10
+            digits -= 1
+        }
+        output.append(UInt8(ascii: "."))
+        appendDigits(units, minimumDigits: digits, to: &output)
+    }
+
+    /// `value` in decimal, zero-padded to `minimumDigits` (at most 20): the digits are written
+    /// backwards into a stack buffer, then appended at once.
+    static func appendDigits(_ value: UInt64, minimumDigits: Int = 1, to output: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = digits.count
+            var rest = value
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            while digits.count - index < minimumDigits {
+                index -= 1
+                digits[index] = UInt8(ascii: "0")
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+        }
+    }
+
+    /// `2019-02-18T07:45:02.000Z`, the project's ISO-8601 UTC form, written directly as bytes.
+    static func appendTime(_ time: UTCTime, to output: inout [UInt8]) {
+        let c = time.components
+        guard (0...9999).contains(c.year) else {
+            output.append(contentsOf: time.iso8601.utf8)
+            return
+        }
+        func field(_ value: Int, _ digits: Int, then separator: Unicode.Scalar) {
+            appendDigits(UInt64(value), minimumDigits: digits, to: &output)
+            output.append(UInt8(ascii: separator))
+        }
+        field(c.year, 4, then: "-")
+        field(c.month, 2, then: "-")
+        field(c.day, 2, then: "T")
+        field(c.hour, 2, then: ":")
+        field(c.minute, 2, then: ":")
+        field(c.second, 2, then: ".")
+        field(c.millisecond, 3, then: "Z")
+    }
+
+    /// `text` as XML character data, safe in element content and in attribute values alike.
+    ///
+    /// Markup characters become entities. Characters XML 1.0 forbids even as references (C0
+    /// controls other than tab, line feed and carriage return; U+FFFE, U+FFFF) become U+FFFD, so a
+    /// stray byte in a label cannot make the whole file unreadable. A carriage return is written
+    /// as `&#13;` because a parser would otherwise turn it into a line feed.
+    static func appendXMLText(_ text: String, to output: inout [UInt8]) {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x26: output.appendLiteral("&amp;")
+            case 0x3C: output.appendLiteral("&lt;")
+            case 0x3E: output.appendLiteral("&gt;")
+            case 0x22: output.appendLiteral("&quot;")
+            case 0x27: output.appendLiteral("&apos;")
+            case 0x0D: output.appendLiteral("&#13;")
+            case 0x09, 0x0A: output.append(UInt8(scalar.value))
+            case 0x00..<0x20, 0xFFFE, 0xFFFF: output.appendLiteral("\u{FFFD}")
+            default: output.append(contentsOf: scalar.utf8)
+            }
+        }
+    }
+
+    /// `<name>text</name>`, escaped.
+    static func appendElement(_ name: StaticString, _ text: String, to output: inout [UInt8]) {
+        appendTag(name, closing: false, to: &output)
+        appendXMLText(text, to: &output)
+        appendTag(name, closing: true, to: &output)
+    }
+
+    /// `<name>time</name>`.
+    static func appendElement(_ name: StaticString, _ time: UTCTime, to output: inout [UInt8]) {
+        appendTag(name, closing: false, to: &output)
+        appendTime(time, to: &output)
+        appendTag(name, closing: true, to: &output)
+    }
+
+    private static func appendTag(_ name: StaticString, closing: Bool, to output: inout [UInt8]) {
+        output.appendLiteral(closing ? "</" : "<")
+        output.appendLiteral(name)
+        output.append(UInt8(ascii: ">"))
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's UTF-8 bytes straight from the binary, without a `String` in between.
+    mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}

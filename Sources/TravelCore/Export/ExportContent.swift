@@ -1,0 +1,94 @@
+/// The file formats `travelctl export` writes.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    /// GPX 1.1: what GPS tools, navigation apps and gpsbabel read.
+    case gpx
+    /// GeoJSON (RFC 7946): what GIS tools and web maps read.
+    case geojson
+    /// KML 2.2: what Google Earth and many map viewers read.
+    case kml
+}
+
+/// A trip as an export shows it; the store's record, without depending on the store.
+public struct ExportTrip: Sendable, Hashable {
+    /// The trip's stable id (`travelctl export --trip ID`).
+    public var id: Int64
+    /// Times, ends, distance and duration; `endReason == nil` marks an ongoing trip.
+    public var summary: TripSummary
+    public var startPlace: String?
+    public var endPlace: String?
+    public var journeyID: Int64?
+
+    public init(id: Int64, summary: TripSummary, startPlace: String?, endPlace: String?, journeyID: Int64?) {
+        self.id = id
+        self.summary = summary
+        self.startPlace = startPlace
+        self.endPlace = endPlace
+        self.journeyID = journeyID
+    }
+
+    /// `Trip 3: Home → Ennis`, the name every format gives the track.
+    var name: String {
+        let from = startPlace ?? ExportText.coordinate(summary.start)
+        if summary.endReason == nil { return "Trip \(id): from \(from) (ongoing)" }
+        return "Trip \(id): \(from) → \(endPlace ?? ExportText.coordinate(summary.end))"
+    }
+
+    /// `13.9 km in 1 h 14 min`: what a map viewer shows next to the track.
+    var description: String {
+        "\(ExportText.distance(summary.distance)) in \(ExportText.duration(summary.duration))"
+    }
+}
+
+/// Where the vehicle stayed between trips, shown as a waypoint.
+public struct ExportStop: Sendable, Hashable {
+    /// When the vehicle arrived.
+    public var arrival: UTCTime
+    /// When it left; `nil` while it is still there.
+    public var departure: UTCTime?
+    public var coordinate: Coordinate
+    /// The place label (zone, POI or coordinates).
+    public var name: String
+
+    public init(arrival: UTCTime, departure: UTCTime?, coordinate: Coordinate, name: String) {
+        self.arrival = arrival
+        self.departure = departure
+        self.coordinate = coordinate
+        self.name = name
+    }
+
+    /// `Parked from … until …`, in ISO-8601 UTC so every viewer shows the same instant.
+    var description: String {
+        guard let departure else { return "Parked since \(arrival.iso8601)" }
+        return "Parked from \(arrival.iso8601) until \(departure.iso8601)"
+    }
+}
+
+/// Short human texts for names and descriptions; the machine values go in their own fields.
+enum ExportText {
+    static func distance(_ metres: Double) -> String {
+        guard metres.isFinite else { return "? km" }
+        return metres < 1000 ? "\(Int(metres.rounded())) m" : "\(tenths(metres / 1000)) km"
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "? min" }
+        let total = Int(seconds.rounded())
+        let (hours, minutes) = (total / 3600, (total % 3600) / 60)
+        if hours > 0 { return "\(hours) h \(minutes) min" }
+        return minutes > 0 ? "\(minutes) min" : "\(total) s"
+    }
+
+    /// `52.66123, -8.63012`, for an end no label names.
+    static func coordinate(_ coordinate: Coordinate) -> String {
+        var bytes: [UInt8] = []
+        ExportBytes.appendDecimal(coordinate.latitude, fractionDigits: 5, to: &bytes)
+        bytes.appendLiteral(", ")
+        ExportBytes.appendDecimal(Degrees.normalized(coordinate.longitude), fractionDigits: 5, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func tenths(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,94 @@
+/// Writes trips and stops as one GPX, GeoJSON or KML document, handing the bytes to `sink` in
+/// blocks of about `flushThreshold` bytes. Only one trip's route is held at a time, so exporting
+/// years of history needs no more memory than its longest trip.
+///
+/// Call order: every stop, then every trip, then `finish()` (GPX 1.1 requires waypoints before
+/// tracks). Points that cannot be placed on the globe (non-finite or out-of-range latitude or
+/// longitude) are left out rather than written as invalid numbers.
+public struct ExportWriter<Failure: Error> {
+    private var encoding: any ExportEncoding
+    private var buffer: [UInt8] = []
+    private let flushThreshold: Int
+    private let sink: ([UInt8]) throws(Failure) -> Void
+    private var hasTrips = false
+
+    /// Starts a document named `title`; nothing reaches `sink` before the first full block.
+    public init(
+        format: ExportFormat,
+        title: String,
+        flushThreshold: Int = 1 << 16,
+        sink: @escaping (_ bytes: [UInt8]) throws(Failure) -> Void
+    ) {
+        encoding =
+            switch format {
+            case .gpx: GPXEncoding()
+            case .geojson: GeoJSONEncoding()
+            case .kml: KMLEncoding()
+            }
+        self.flushThreshold = flushThreshold
+        self.sink = sink
+        buffer.reserveCapacity(flushThreshold + 4096)
+        encoding.begin(title: title, into: &buffer)
+    }
+
+    /// Adds a stop as a waypoint; all stops come before the first trip.
+    public mutating func add(_ stop: ExportStop) throws(Failure) {
+        precondition(!hasTrips, "stops are written before trips")
+        guard stop.coordinate.isExportable else { return }
+        encoding.stop(stop, into: &buffer)
+        try flushIfFull()
+    }
+
+    /// Adds a trip with its route, in time order.
+    public mutating func add(_ trip: ExportTrip, route: [RoutePoint]) throws(Failure) {
+        hasTrips = true
+        let points = route.allSatisfy(\.coordinate.isExportable) ? route : route.filter(\.coordinate.isExportable)
+        encoding.beginTrip(trip, route: points, into: &buffer)
+        for point in points {
+            encoding.point(point, into: &buffer)
+            try flushIfFull()
+        }
+        encoding.endTrip(into: &buffer)
+        try flushIfFull()
+    }
+
+    /// Closes the document and hands over the last bytes.
+    public mutating func finish() throws(Failure) {
+        encoding.end(into: &buffer)
+        try sink(buffer)
+        buffer.removeAll()
+    }
+
+    private mutating func flushIfFull() throws(Failure) {
+        guard buffer.count >= flushThreshold else { return }
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// One format's syntax: each call appends the bytes of one part of the document.
+protocol ExportEncoding {
+    mutating func begin(title: String, into output: inout [UInt8])
+    mutating func stop(_ stop: ExportStop, into output: inout [UInt8])
+    /// `route` is the whole route `point` will then receive, for formats that must look ahead.
+    mutating func beginTrip(_ trip: ExportTrip, route: [RoutePoint], into output: inout [UInt8])
+    mutating func point(_ point: RoutePoint, into output: inout [UInt8])
+    mutating func endTrip(into output: inout [UInt8])
+    mutating func end(into output: inout [UInt8])
+}
+
+extension Coordinate {
+    /// Whether every format can write this position: a real latitude and a finite longitude.
+    var isExportable: Bool { latitude.magnitude <= 90 && longitude.isFinite }
+
+    /// Longitude in [−180, 180], as all three formats expect.
+    var exportLongitude: Double { Degrees.normalized(longitude) }
+}
+
+extension RoutePoint {
+    /// The altitude if it is a plausible number (within 10 000 km of sea level), else `nil`.
+    var exportAltitude: Double? {
+        guard let altitude, altitude.magnitude < 1e7 else { return nil }
+        return altitude
+    }
+}
