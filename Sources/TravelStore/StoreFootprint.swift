@@ -145,17 +145,12 @@ package enum StoreFootprint {
                 flushes += 1
             }
         }
-        let after = ThreadIO.current()
         return TrackingHourFigures(
             points: points,
             flushes: flushes,
             savesEngineState: savesEngineState,
-            bytesWritten: after.wchar - before.wchar,
-            storageBytesWritten: after.writeBytes - before.writeBytes,
-            writeCalls: after.syscw - before.syscw,
-            walBytes: Platform.fileSize(database.path + "-wal"),
-            databaseBytes: Platform.fileSize(database.path),
-            databaseBytesAfterClose: 0
+            since: before,
+            database: database
         )
     }
 }
@@ -178,18 +173,7 @@ extension StoreFootprint {
         var flushes = 0
         while fixes < 3600 {
             guard case .routePoint(_, let point) = drive.next() else { continue }
-            recorder.ingest(
-                Fix(
-                    time: point.time,
-                    mode: .threeD,
-                    latitude: point.coordinate.latitude,
-                    longitude: point.coordinate.longitude,
-                    altitudeMSL: point.altitude,
-                    speed: point.speed,
-                    track: point.track,
-                    horizontalError: point.horizontalError
-                )
-            )
+            recorder.ingest(Fix(routePoint: point))
             fixes += 1
             if fixes % flushInterval == 0 {
                 try recorder.flush()
@@ -197,11 +181,30 @@ extension StoreFootprint {
             }
         }
         try recorder.flush(final: true)
-        let after = ThreadIO.current()
         return TrackingHourFigures(
             points: fixes,
             flushes: flushes,
             savesEngineState: true,
+            since: before,
+            database: database
+        )
+    }
+}
+
+extension StoreFootprint.TrackingHourFigures {
+    /// The figures of an hour recorded into `database`, from this thread's counters `since`.
+    fileprivate init(
+        points: Int,
+        flushes: Int,
+        savesEngineState: Bool,
+        since before: ThreadIO,
+        database: TravelDatabase
+    ) {
+        let after = ThreadIO.current()
+        self.init(
+            points: points,
+            flushes: flushes,
+            savesEngineState: savesEngineState,
             bytesWritten: after.wchar - before.wchar,
             storageBytesWritten: after.writeBytes - before.writeBytes,
             writeCalls: after.syscw - before.syscw,

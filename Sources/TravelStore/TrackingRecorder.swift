@@ -32,18 +32,7 @@ package final class TrackingRecorder {
         // stored since, so the engine stands exactly where the last flush left the trip log.
         if let since = recorder.engine.lastAcceptedTime {
             for point in try database.routePoints(after: since) {
-                recorder.ingest(
-                    Fix(
-                        time: point.time,
-                        mode: .threeD,
-                        latitude: point.coordinate.latitude,
-                        longitude: point.coordinate.longitude,
-                        altitudeMSL: point.altitude,
-                        speed: point.speed,
-                        track: point.track,
-                        horizontalError: point.horizontalError
-                    )
-                )
+                recorder.ingest(Fix(routePoint: point))
             }
         }
         return (recorder, nil)

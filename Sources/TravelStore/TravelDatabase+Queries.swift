@@ -36,20 +36,7 @@ extension TravelDatabase {
         query.bind(1, window.from)
         query.bind(2, window.through)
         query.bind(3, tripID)
-        var points: [RoutePoint] = []
-        try query.forEachRow {
-            points.append(
-                RoutePoint(
-                    time: UTCTime(milliseconds: query.int64(at: 0)),
-                    coordinate: Coordinate(latitude: query.double(at: 1), longitude: query.double(at: 2)),
-                    altitude: query.optionalDouble(at: 3),
-                    speed: query.optionalDouble(at: 4),
-                    track: query.optionalDouble(at: 5),
-                    horizontalError: query.optionalDouble(at: 6)
-                )
-            )
-        }
-        return points
+        return try Self.routePoints(of: query)
     }
 
     /// Route points stored after `time`, oldest first (a resuming engine catches up on them).
@@ -58,6 +45,11 @@ extension TravelDatabase {
             "SELECT t_ms, lat, lon, alt, speed, track, err FROM route_points WHERE t_ms > ?1 ORDER BY t_ms"
         )
         query.bind(1, time.milliseconds)
+        return try Self.routePoints(of: query)
+    }
+
+    /// The rows of a `SELECT t_ms, lat, lon, alt, speed, track, err FROM route_points …` query.
+    private static func routePoints(of query: SQLiteStatement) throws(StoreError) -> [RoutePoint] {
         var points: [RoutePoint] = []
         try query.forEachRow {
             points.append(

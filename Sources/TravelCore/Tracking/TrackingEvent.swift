@@ -28,6 +28,23 @@ public struct RoutePoint: Sendable, Hashable {
     }
 }
 
+extension Fix {
+    /// The accepted fix a route point was made from, for replaying stored routes through the
+    /// engine (a resuming daemon catching up).
+    public init(routePoint point: RoutePoint) {
+        self.init(
+            time: point.time,
+            mode: .threeD,
+            latitude: point.coordinate.latitude,
+            longitude: point.coordinate.longitude,
+            altitudeMSL: point.altitude,
+            speed: point.speed,
+            track: point.track,
+            horizontalError: point.horizontalError
+        )
+    }
+}
+
 /// Why a trip ended.
 public enum TripEndReason: String, Sendable, Hashable {
     /// The vehicle stayed in one place long enough to count as parked.
