@@ -14,7 +14,7 @@ package enum Daemon {
         reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
         logger: Logger
     ) async throws {
-        let source = try makeSource(url)
+        let source = makeSource(url, configuration: configuration, logger: logger)
         let pipeline = try TrackingPipeline(configuration: configuration, logger: logger)
         let tracking = TrackingService(
             pipeline: pipeline,
@@ -34,22 +34,18 @@ package enum Daemon {
         try await group.run()
     }
 
-    private static func makeSource(_ url: SourceURL) throws(DaemonError) -> any FixProvider {
+    private static func makeSource(
+        _ url: SourceURL,
+        configuration: TravelConfiguration,
+        logger: Logger
+    ) -> any FixProvider {
+        let reconnectMaximum = Duration.seconds(configuration.source.reconnectMaximumInterval)
         switch url {
-        case .file(let path, let speed): ReplaySource(path: path, speed: speed)
-        case .gpsd, .serial: throw .sourceNotAvailable(url)
-        }
-    }
-}
-
-/// Why the daemon cannot start.
-package enum DaemonError: Error, Sendable, CustomStringConvertible {
-    /// The source's kind is not built yet.
-    case sourceNotAvailable(SourceURL)
-
-    package var description: String {
-        switch self {
-        case .sourceNotAvailable(let url): "source '\(url)': this kind of source is not supported yet; use file://"
+        case .file(let path, let speed): return ReplaySource(path: path, speed: speed)
+        case .gpsd(let host, let port):
+            return GPSDSource(host: host, port: port, reconnectMaximum: reconnectMaximum, logger: logger)
+        case .serial(let path, let baud):
+            return SerialSource(path: path, baud: baud, reconnectMaximum: reconnectMaximum, logger: logger)
         }
     }
 }

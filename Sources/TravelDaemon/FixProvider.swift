@@ -6,6 +6,9 @@ package enum SourceEvent: Sendable, Hashable {
     case connected(description: String)
     /// One decoded receiver epoch.
     case fix(Fix)
+    /// The source is still there but has delivered no position for this long: gpsd does not say
+    /// when its receiver is unplugged or loses the sky, silence is the only sign.
+    case fixTimedOut(after: Duration)
     /// The source went away; it keeps trying to come back.
     case disconnected(reason: String)
 }

@@ -31,8 +31,9 @@ extension TrackingPipeline {
         }
     }
 
-    func log(_ change: FixPresence.Change, at time: UTCTime?) {
-        let when = time.map { " at \($0)" } ?? ""
+    /// `silence`: how long the source went without a position, when that is how the loss was noticed.
+    func log(_ change: FixPresence.Change, at time: UTCTime?, after silence: Duration? = nil) {
+        let when = time.map { " at \($0)" } ?? silence.map { " (no position for \($0.logText))" } ?? ""
         switch change {
         case .acquired: logger.info("fix acquired\(when)")
         case .lost: logger.warning("fix lost\(when)")

@@ -38,6 +38,8 @@ package actor TrackingPipeline {
         case .fix(let fix):
             if let change = presence.observe(fix) { log(change, at: fix.time) }
             recorder.ingest(fix) { log($0) }
+        case .fixTimedOut(let silence):
+            if let change = presence.sourceLost() { log(change, at: nil, after: silence) }
         case .disconnected(let reason):
             logger.warning("source disconnected: \(reason)")
             if let change = presence.sourceLost() { log(change, at: nil) }

@@ -147,13 +147,14 @@ import Testing
     @Test func runChecksTheConfigurationWithItsOverridesBeforeStarting() throws {
         let files = try Files(main: "[Storage]\nDatabase=/var/lib/travel-companion/travel.sqlite\n")
         for arguments in [["--config", files.path], ["run", "--config", files.path, "--db", "/tmp/travel.sqlite"]] {
-            // The default source, gpsd, is refused before anything is opened until the gpsd source exists.
-            let result = try Binaries.run("travel-companiond", arguments)
-            #expect(result.status == 1)
-            #expect(
-                result.standardError
-                    == "travel-companiond: source 'gpsd://127.0.0.1:2947': this kind of source is not supported yet; use file://\n"
+            // Past the checks, the run fails on what it opens: one line and exit 1, not 78.
+            let result = try Binaries.run(
+                "travel-companiond",
+                arguments + ["--source", "file:///nonexistent/drive.nmea"]
             )
+            #expect(result.status == 1)
+            let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("travel-companiond:") }
+            #expect(errors.count == 1, "\(result.standardError)")
         }
         let bad = try Binaries.run("travel-companiond", ["--config", files.path, "--source", "127.0.0.1:2947"])
         #expect(bad.status == 78)

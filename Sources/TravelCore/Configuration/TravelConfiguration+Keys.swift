@@ -24,7 +24,7 @@ extension TravelConfiguration {
                     \.source.reconnectMaximumInterval,
                     range: 1...3_600,
                     """
-                    The longest pause between attempts to reach a lost source; pauses grow from one second up \
+                    The longest pause between attempts to reach a lost source; pauses grow from a quarter of a second up \
                     to this. 30 s picks up a restarted gpsd or a replugged receiver soon, without spinning \
                     while it is away.
                     """

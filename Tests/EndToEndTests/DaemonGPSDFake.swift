@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// A real gpsd (3.22 on Debian 12) reading a receiver that is a socat pty pair, on a port of its
+/// own so no system gpsd is used or disturbed. The test writes the receiver's sentences itself,
+/// after the daemon is watching, so no epoch is sent before anyone listens.
+final class GPSDDevice {
+    let port = GPSDDevice.freePort()
+    let receiver: PTYReceiver
+    private var gpsd: Process?
+
+    init() throws {
+        receiver = try PTYReceiver()
+        try startGPSD()
+    }
+
+    /// gpsd at a known speed and framing, reading at once (`-n`): no probing that drops input.
+    func startGPSD() throws {
+        gpsd = try PTYReceiver.launch(
+            "/usr/sbin/gpsd",
+            [
+                "-N", "-n", "-b", "-s", "38400", "-f", "8N1", "-S", "\(port)", "-F",
+                "\(receiver.directory)/gpsd.sock", receiver.device,
+            ]
+        )
+    }
+
+    /// gpsd dies as in a crash; the pty stays, as a receiver stays plugged in.
+    func killGPSD() {
+        guard let gpsd else { return }
+        if gpsd.isRunning { kill(gpsd.processIdentifier, SIGKILL) }
+        gpsd.waitUntilExit()
+        self.gpsd = nil
+    }
+
+    /// What the receiver says.
+    func write(_ text: String) {
+        receiver.write(text)
+    }
+
+    /// `gpspipe -w` into `path`, watching once this returns: what gpsd sends its clients, for
+    /// `travelctl import` to read. It ends when gpsd goes.
+    func record(to path: String) throws -> Process {
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let gpspipe = try PTYReceiver.launch("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(port)"], output: output)
+        #expect(Self.wait(for: #""class":"WATCH""#, in: path))
+        return gpspipe
+    }
+
+    /// Waits until the file at `path` contains `text`; false after the hang limit.
+    static func wait(for text: String, in path: String) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: DaemonProcess.hangLimit)
+        while Date() < deadline {
+            if let content = try? String(contentsOfFile: path, encoding: .utf8), content.contains(text) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    deinit {
+        killGPSD()
+    }
+
+    /// A TCP port free on both 127.0.0.1 and ::1 right now: gpsd binds both, and falls back to ::1
+    /// alone when the IPv4 one is taken.
+    static func freePort() -> Int {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                _ = bind(fd, $0, length)
+                _ = getsockname(fd, $0, &length)
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin6_port))
+    }
+}
+
+extension DaemonProcess {
+    /// Waits until `count` lines contain `text` (a reconnection logs what the first connection
+    /// logged); false after `hangLimit`.
+    func waitForLines(containing text: String, count: Int) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Self.hangLimit)
+        while Date() < deadline {
+            let output = output
+            if output.components(separatedBy: "\n").filter({ $0.contains(text) }).count >= count { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}
