@@ -84,6 +84,7 @@ let package = Package(
         .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
         .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
         .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
+        .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore"]),
         .testTarget(
             name: "TravelDaemonTests",
             dependencies: [

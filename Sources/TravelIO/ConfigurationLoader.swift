@@ -114,8 +114,8 @@ package enum ConfigurationLoader {
         }
     }
 
-    /// The `*.conf` files in `directory` (hidden files and directories skipped, as systemd does);
-    /// none when it does not exist.
+    /// The `*.conf` files in `directory` in lexical order, the order they apply in (hidden files
+    /// and directories skipped, as systemd does); none when it does not exist.
     private static func dropIns(in directory: String) throws(ConfigurationError) -> [String] {
         guard let stream = opendir(directory) else {
             if errno == ENOENT || errno == ENOTDIR { return [] }
@@ -127,7 +127,7 @@ package enum ConfigurationLoader {
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw .unreadableFile(path: directory, reason: systemError()) }
-                return paths
+                return paths.sorted()
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
