@@ -80,20 +80,16 @@ package struct GPSDSource: FixProvider {
     ) async throws -> String {
         let sent = Self.watch.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == Self.watch.count else { throw SourceIOError("cannot send ?WATCH: \(lastErrorText())") }
-        let clock = ContinuousClock()
         var decoder = GPSDDecoder()
         var isConnected = false
         var lastError: String?
-        var fixDeadline = clock.now + fixTimeout
-        var hasFix = false
+        var watchdog = FixWatchdog(timeout: fixTimeout)
         var fixes: [Fix] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 14)
         while true {
-            let revents = try await poll.wait(for: socket, events: Int16(POLLIN), timeout: fixDeadline - clock.now)
+            let revents = try await poll.wait(for: socket, events: Int16(POLLIN), timeout: watchdog.remaining)
             if revents == 0 {
-                if hasFix { await deliver(.fixTimedOut(after: fixTimeout)) }
-                hasFix = false
-                fixDeadline = clock.now + fixTimeout
+                await watchdog.expire(deliver: deliver)
                 continue
             }
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
@@ -102,7 +98,7 @@ package struct GPSDSource: FixProvider {
                 let reason = count == 0 ? "gpsd closed the connection" : lastErrorText()
                 guard isConnected else { throw SourceIOError(reason) }
                 decoder.finish { fixes.append($0) }
-                for fix in fixes { await deliver(.fix(fix)) }
+                await watchdog.deliver(fixes, to: deliver)
                 return reason
             }
             buffer.withUnsafeBytes {
@@ -122,13 +118,7 @@ package struct GPSDSource: FixProvider {
                 logger.warning("gpsd at \(url) reports an error: \(error)")
                 lastError = error
             }
-            for fix in fixes {
-                if fix.hasPosition {
-                    hasFix = true
-                    fixDeadline = clock.now + fixTimeout
-                }
-                await deliver(.fix(fix))
-            }
+            await watchdog.deliver(fixes, to: deliver)
             fixes.removeAll(keepingCapacity: true)
         }
     }

@@ -67,18 +67,14 @@ package struct SerialSource: FixProvider {
     ) async throws
         -> String
     {
-        let clock = ContinuousClock()
         var decoder = NMEADecoder()
-        var fixDeadline = clock.now + fixTimeout
-        var hasFix = false
+        var watchdog = FixWatchdog(timeout: fixTimeout)
         var fixes: [Fix] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let revents = try await poll.wait(for: device, events: Int16(POLLIN), timeout: fixDeadline - clock.now)
+            let revents = try await poll.wait(for: device, events: Int16(POLLIN), timeout: watchdog.remaining)
             if revents == 0 {
-                if hasFix { await deliver(.fixTimedOut(after: fixTimeout)) }
-                hasFix = false
-                fixDeadline = clock.now + fixTimeout
+                await watchdog.expire(deliver: deliver)
                 continue
             }
             let count = buffer.withUnsafeMutableBytes { read(device, $0.baseAddress, $0.count) }
@@ -87,19 +83,13 @@ package struct SerialSource: FixProvider {
             guard count > 0 else {
                 let reason = count == 0 ? "end of input" : lastErrorText()
                 decoder.finish { fixes.append($0) }
-                for fix in fixes { await deliver(.fix(fix)) }
+                await watchdog.deliver(fixes, to: deliver)
                 return reason
             }
             buffer.withUnsafeBytes {
                 decoder.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) { fixes.append($0) }
             }
-            for fix in fixes {
-                if fix.hasPosition {
-                    hasFix = true
-                    fixDeadline = clock.now + fixTimeout
-                }
-                await deliver(.fix(fix))
-            }
+            await watchdog.deliver(fixes, to: deliver)
             fixes.removeAll(keepingCapacity: true)
         }
     }
