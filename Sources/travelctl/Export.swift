@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import TravelCore
 import TravelIO
 import TravelStore
@@ -26,7 +26,7 @@ struct Export: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     @Option(help: "The file format: gpx, geojson or kml.")
-    var format: ExportFormatArgument
+    var format: ExportFormat
 
     @Option(help: "Only this trip, by the ID 'travelctl trips' shows.")
     var trip: Int64?
@@ -82,7 +82,7 @@ struct Export: ParsableCommand {
         from db: TravelDatabase,
         to sink: @escaping ([UInt8]) throws(OutputError) -> Void
     ) throws {
-        var writer = ExportWriter(format: format.format, title: title, sink: sink)
+        var writer = ExportWriter(format: format, title: title, sink: sink)
         for stop in stops {
             let name = stop.place ?? stop.coordinate.coordinateLabel
             try writer.add(
@@ -128,17 +128,8 @@ struct Export: ParsableCommand {
     }
 }
 
-/// `--format`: one of the export formats.
-struct ExportFormatArgument: ExpressibleByArgument {
-    var format: ExportFormat
-
-    init?(argument: String) {
-        guard let format = ExportFormat(rawValue: argument) else { return nil }
-        self.format = format
-    }
-
-    static var allValueStrings: [String] { ExportFormat.allCases.map(\.rawValue) }
-}
+/// `--format`: one of the export formats, by its raw name.
+extension ExportFormat: ExpressibleByArgument {}
 
 /// A file that appears complete or not at all: written under a temporary name in the same
 /// directory, flushed to the disk, then renamed over the target. An export that fails half-way

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import TravelCore
 import TravelIO
 import TravelStore
@@ -49,7 +49,7 @@ struct Journeys: ParsableCommand {
     var destination: String?
 
     @Option(help: "Only journeys of this type: local, day or multi-day.")
-    var type: JourneyTypeArgument?
+    var type: JourneyType?
 
     @Option(help: "Only journeys mentioning every word of this text (destination, places, dates, type).")
     var search: String?
@@ -61,7 +61,7 @@ struct Journeys: ParsableCommand {
             since: since?.start,
             until: until?.end,
             destination: destination,
-            type: type?.type,
+            type: type,
             search: search
         )
         let journeys = try withStoreErrors { try db.journeys(filter, offset: rules.utcOffset) }
@@ -184,16 +184,7 @@ extension JourneyConfigurationOptions {
 }
 
 /// `--type`: a journey type as DOMAIN.md spells it.
-struct JourneyTypeArgument: ExpressibleByArgument {
-    var type: JourneyType
-
-    init?(argument: String) {
-        guard let type = JourneyType(rawValue: argument) else { return nil }
-        self.type = type
-    }
-
-    static var allValueStrings: [String] { JourneyType.allCases.map(\.rawValue) }
-}
+extension JourneyType: ExpressibleByArgument {}
 
 extension JourneyRecord {
     /// The `journeys --json` shape: DOMAIN.md's fields plus local dates and the trip ids.
