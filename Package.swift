@@ -81,6 +81,23 @@ let package = Package(
             path: "Benchmarks/DecodeBenchmark"
         ),
 
+        // journeys, stats and export on ten years of generated history (scripts/bench-history.sh).
+        .executableTarget(
+            name: "history-benchmarks",
+            dependencies: ["TravelCore", "TravelStore"],
+            path: "Benchmarks/HistoryBenchmark"
+        ),
+
+        // The control socket's Status round trip and 100 subscribers (scripts/bench-control.sh).
+        .executableTarget(
+            name: "control-benchmarks",
+            dependencies: ["TravelCore", "TravelControl"],
+            path: "Benchmarks/ControlBenchmark"
+        ),
+
+        // Per-fix zone and POI checks with 10 000 zones and 1 M POIs (scripts/bench-zones.sh).
+        .executableTarget(name: "zone-benchmarks", dependencies: ["TravelCore"], path: "Benchmarks/ZoneBenchmark"),
+
         .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
         .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
         .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
@@ -94,7 +111,11 @@ let package = Package(
             ]
         ),
         // Spawns the built executables, so it depends on them being built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["travelctl", "travel-companiond"]),
+        .testTarget(
+            name: "EndToEndTests",
+            // TravelControl: the hostile control-socket clients speak raw Varlink.
+            dependencies: ["travelctl", "travel-companiond", "TravelControl"]
+        ),
     ]
 )
 

@@ -3,7 +3,7 @@
 # (only the missing ones, so a ready machine does no apt work) and the Swift toolchain check.
 set -euo pipefail
 
-packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils)
+packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -15,6 +15,14 @@ if ((${#missing[@]})); then
     [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
     "${sudo_cmd[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Python varlink (PyPI), the Varlink client nobody here wrote, for the control socket tests.
+if ! /usr/bin/python3 -c "import varlink" 2>/dev/null; then
+    echo "setup: installing python varlink 31.0.0"
+    sudo_cmd=()
+    [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" /usr/bin/python3 -m pip install --quiet --break-system-packages varlink==31.0.0
 fi
 
 # The Debian gpsd package enables a system gpsd socket; our tests start their own gpsd on

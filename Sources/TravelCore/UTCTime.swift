@@ -52,6 +52,39 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public var iso8601: String {
         let c = components
+        guard (0...9999).contains(c.year) else { return Self.paddedISO8601(c) }
+        // Written as bytes into the string's own storage: listing ten years of journeys formats
+        // tens of thousands of times, where appending digit strings was a tenth of the run.
+        return String(unsafeUninitializedCapacity: 24) { bytes in
+            var index = 0
+            func field(_ value: Int, _ digits: Int, then separator: UInt8?) {
+                var divisor = 1
+                for _ in 1..<digits { divisor &*= 10 }
+                while divisor > 0 {
+                    bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / divisor % 10)
+                    index &+= 1
+                    divisor /= 10
+                }
+                if let separator {
+                    bytes[index] = separator
+                    index &+= 1
+                }
+            }
+            field(c.year, 4, then: UInt8(ascii: "-"))
+            field(c.month, 2, then: UInt8(ascii: "-"))
+            field(c.day, 2, then: UInt8(ascii: "T"))
+            field(c.hour, 2, then: UInt8(ascii: ":"))
+            field(c.minute, 2, then: UInt8(ascii: ":"))
+            field(c.second, 2, then: UInt8(ascii: "."))
+            field(c.millisecond, 3, then: UInt8(ascii: "Z"))
+            return index
+        }
+    }
+
+    /// `iso8601` for years outside 0…9999, padded as `String(year)` gives it.
+    private static func paddedISO8601(
+        _ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int)
+    ) -> String {
         var s = ""
         s.reserveCapacity(24)
         func pad(_ v: Int, _ width: Int) {

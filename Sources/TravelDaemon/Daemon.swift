@@ -14,8 +14,26 @@ package enum Daemon {
         reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
         logger: Logger
     ) async throws {
-        let source = makeSource(url, configuration: configuration, logger: logger)
-        let pipeline = try TrackingPipeline(configuration: configuration, logger: logger)
+        let events = ControlEventBroadcaster()
+        let hooks = HookRunner(configuration.hooks, logger: logger)
+        let source = ObservedSource(makeSource(url, configuration: configuration, logger: logger))
+        let pipeline = try TrackingPipeline(
+            configuration: configuration,
+            isLive: url.isLive,
+            logger: HookEventTap.tapping(ControlEventTap.tapping(logger, into: events), into: hooks)
+        )
+        let reminders = ReminderService(pipeline: pipeline, rules: configuration.reminderRules)
+        // A reload (SIGHUP, or Reload on the socket) brings new hooks and reminder rules too.
+        let reloadConfiguration = reminders.reloading(hooks.reloading(reloadConfiguration))
+        let control = try makeControl(
+            configuration: configuration,
+            pipeline: pipeline,
+            source: source,
+            sourceName: "\(url)",
+            events: events,
+            reloadConfiguration: reloadConfiguration,
+            logger: logger
+        )
         let tracking = TrackingService(
             pipeline: pipeline,
             source: source,
@@ -26,7 +44,14 @@ package enum Daemon {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 // A replay that ends is a normal exit, not a failure.
-                services: [.init(service: tracking, successTerminationBehavior: .gracefullyShutdownGroup)],
+                // The control socket starts first and stops last, so clients see the final flush.
+                services: [
+                    .init(service: control),
+                    // Stops after tracking, so the hooks of its last events still run.
+                    .init(service: hooks),
+                    .init(service: reminders),
+                    .init(service: tracking, successTerminationBehavior: .gracefullyShutdownGroup),
+                ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

@@ -18,6 +18,9 @@ package struct GPSDSource: FixProvider {
     /// says nothing when its receiver is unplugged or loses the sky; receivers report at least
     /// once a second, so five seconds is an outage and not jitter.
     package let fixTimeout: Duration
+    /// How long gpsd must be quiet after a TPV before its epoch is complete: gpsd sends one TPV
+    /// per epoch once it knows the receiver's cycle, several within milliseconds before that.
+    package let quietGap: Duration
     /// How long one connection attempt may take: a host that drops packets would otherwise hold
     /// the source for the kernel's two minutes.
     package let connectTimeout: Duration
@@ -28,6 +31,7 @@ package struct GPSDSource: FixProvider {
         port: Int,
         reconnectMaximum: Duration,
         fixTimeout: Duration = .seconds(5),
+        quietGap: Duration = .milliseconds(50),
         connectTimeout: Duration = .seconds(5),
         logger: Logger
     ) {
@@ -35,6 +39,7 @@ package struct GPSDSource: FixProvider {
         self.port = port
         self.reconnectMaximum = reconnectMaximum
         self.fixTimeout = fixTimeout
+        self.quietGap = quietGap
         self.connectTimeout = connectTimeout
         self.logger = logger
     }
@@ -80,47 +85,32 @@ package struct GPSDSource: FixProvider {
     ) async throws -> String {
         let sent = Self.watch.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == Self.watch.count else { throw SourceIOError("cannot send ?WATCH: \(lastErrorText())") }
-        var decoder = GPSDDecoder()
+        var reader = LiveReader(GPSDDecoder(), quietGap: quietGap, fixTimeout: fixTimeout, bufferSize: 1 << 14)
         var isConnected = false
         var lastError: String?
-        var watchdog = FixWatchdog(timeout: fixTimeout)
-        var fixes: [Fix] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 14)
-        while true {
-            let revents = try await poll.wait(for: socket, events: Int16(POLLIN), timeout: watchdog.remaining)
-            if revents == 0 {
-                await watchdog.expire(deliver: deliver)
-                continue
-            }
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EAGAIN || errno == EINTR { continue }
-            if count <= 0 {
-                let reason = count == 0 ? "gpsd closed the connection" : lastErrorText()
-                guard isConnected else { throw SourceIOError(reason) }
-                decoder.finish { fixes.append($0) }
-                await watchdog.deliver(fixes, to: deliver)
-                return reason
-            }
-            buffer.withUnsafeBytes {
-                decoder.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) { fixes.append($0) }
-            }
-            if !isConnected {
-                // gpsd greets every client with VERSION before anything else.
-                guard let version = decoder.version else { continue }
-                guard version.isSupported else {
-                    throw SourceIOError("\(version) is not supported, only protocols 3.14 to 16.x")
+        let reason = try await reader.run(
+            socket,
+            poll: poll,
+            inspect: { decoder in
+                if !isConnected {
+                    // gpsd greets every client with VERSION before anything else.
+                    guard let version = decoder.version else { return }
+                    guard version.isSupported else {
+                        throw SourceIOError("\(version) is not supported, only protocols 3.14 to 16.x")
+                    }
+                    isConnected = true
+                    backoff.reset()
+                    await deliver(.connected(description: "\(version) at \(url)"))
                 }
-                isConnected = true
-                backoff.reset()
-                await deliver(.connected(description: "\(version) at \(url)"))
-            }
-            if let error = decoder.lastError, error != lastError {
-                logger.warning("gpsd at \(url) reports an error: \(error)")
-                lastError = error
-            }
-            await watchdog.deliver(fixes, to: deliver)
-            fixes.removeAll(keepingCapacity: true)
-        }
+                if let error = decoder.lastError, error != lastError {
+                    logger.warning("gpsd at \(url) reports an error: \(error)")
+                    lastError = error
+                }
+            },
+            deliver: deliver
+        )
+        guard isConnected else { throw SourceIOError(reason) }
+        return reason == "end of input" ? "gpsd closed the connection" : reason
     }
 
     /// A connected, non-blocking TCP socket to gpsd: every address of `host` in turn.

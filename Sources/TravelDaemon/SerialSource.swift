@@ -17,6 +17,9 @@ package struct SerialSource: FixProvider {
     /// How long the device may go without a position before the fix counts as lost: a receiver
     /// that loses the sky keeps talking, one whose cable is cut may just fall silent.
     package let fixTimeout: Duration
+    /// How long the line must be quiet after a sentence before its epoch is complete: a receiver
+    /// sends a cycle's sentences back to back, then pauses until the next cycle.
+    package let quietGap: Duration
     private let logger: Logger
 
     package init(
@@ -24,12 +27,14 @@ package struct SerialSource: FixProvider {
         baud: Int,
         reconnectMaximum: Duration,
         fixTimeout: Duration = .seconds(5),
+        quietGap: Duration = .milliseconds(100),
         logger: Logger
     ) {
         self.path = path
         self.baud = baud
         self.reconnectMaximum = reconnectMaximum
         self.fixTimeout = fixTimeout
+        self.quietGap = quietGap
         self.logger = logger
     }
 
@@ -40,14 +45,18 @@ package struct SerialSource: FixProvider {
         var backoff = Backoff(maximum: reconnectMaximum)
         // The last failure logged, so a receiver that stays away is one line, not one per attempt.
         var reported: String?
+        // With `baud=auto`, the rate found last time, tried first when the device comes back.
+        var rate = baud == SourceURL.autoBaud ? Self.probeOrder[0] : baud
         while true {
             do {
-                let device = try openDevice()
+                let device = try openDevice(at: rate)
                 defer { close(device) }
+                if baud == SourceURL.autoBaud { rate = try await probe(device, poll: poll, first: rate) }
                 backoff.reset()
                 reported = nil
-                await deliver(.connected(description: url))
-                let reason = try await decode(device, poll: poll, deliver: deliver)
+                await deliver(.connected(description: baud == SourceURL.autoBaud ? "\(url), found \(rate) baud" : url))
+                var reader = LiveReader(NMEADecoder(), quietGap: quietGap, fixTimeout: fixTimeout, bufferSize: 4096)
+                let reason = try await reader.run(device, poll: poll, deliver: deliver)
                 await deliver(.disconnected(reason: "\(url): \(reason)"))
             } catch let error as SourceIOError {
                 if error.description != reported {
@@ -59,44 +68,9 @@ package struct SerialSource: FixProvider {
         }
     }
 
-    /// Decodes the device until it goes away, and says why it went.
-    private func decode(
-        _ device: Int32,
-        poll: InterruptiblePoll,
-        deliver: (SourceEvent) async -> Void
-    ) async throws
-        -> String
-    {
-        var decoder = NMEADecoder()
-        var watchdog = FixWatchdog(timeout: fixTimeout)
-        var fixes: [Fix] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let revents = try await poll.wait(for: device, events: Int16(POLLIN), timeout: watchdog.remaining)
-            if revents == 0 {
-                await watchdog.expire(deliver: deliver)
-                continue
-            }
-            let count = buffer.withUnsafeMutableBytes { read(device, $0.baseAddress, $0.count) }
-            if count < 0, errno == EAGAIN || errno == EINTR { continue }
-            // A vanished USB device reads EIO (or ENXIO, ENODEV); a pty whose other end closed, EIO or 0.
-            guard count > 0 else {
-                let reason = count == 0 ? "end of input" : lastErrorText()
-                decoder.finish { fixes.append($0) }
-                await watchdog.deliver(fixes, to: deliver)
-                return reason
-            }
-            buffer.withUnsafeBytes {
-                decoder.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) { fixes.append($0) }
-            }
-            await watchdog.deliver(fixes, to: deliver)
-            fixes.removeAll(keepingCapacity: true)
-        }
-    }
-
     /// The device, raw (no echo, no line editing, no CR/LF translation: NMEA's CRLF arrives as
-    /// sent), 8N1 at `baud`, ignoring modem lines, non-blocking.
-    private func openDevice() throws(SourceIOError) -> Int32 {
+    /// sent), 8N1 at `rate`, ignoring modem lines, non-blocking.
+    private func openDevice(at rate: Int) throws(SourceIOError) -> Int32 {
         let device = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard device >= 0 else { throw SourceIOError(lastErrorText()) }
         var settings = termios()
@@ -107,15 +81,51 @@ package struct SerialSource: FixProvider {
         }
         cfmakeraw(&settings)
         settings.c_cflag |= tcflag_t(CLOCAL | CREAD)
-        let speed = Self.speed(baud)
-        guard cfsetispeed(&settings, speed) == 0, cfsetospeed(&settings, speed) == 0,
-            tcsetattr(device, TCSANOW, &settings) == 0
-        else {
-            let reason = lastErrorText()
+        do {
+            try Self.set(rate, on: device, settings: &settings)
+        } catch {
             close(device)
-            throw SourceIOError("cannot set \(baud) baud: \(reason)")
+            throw error
         }
         return device
+    }
+
+    private static func set(_ rate: Int, on device: Int32, settings: inout termios) throws(SourceIOError) {
+        let speed = Self.speed(rate)
+        guard cfsetispeed(&settings, speed) == 0, cfsetospeed(&settings, speed) == 0,
+            tcsetattr(device, TCSANOW, &settings) == 0
+        else { throw SourceIOError("cannot set \(rate) baud: \(lastErrorText())") }
+    }
+
+    /// The rates auto-baud tries, most common first.
+    static let probeOrder = [9600, 4800, 38_400, 115_200, 57_600, 19_200, 230_400, 460_800, 921_600]
+    /// How long auto-baud listens at each rate: receivers talk at least once a second.
+    static let probeWindow = Duration.milliseconds(1500)
+
+    /// Finds the rate the receiver talks at (`baud=auto`): listens at each rate in turn, `first`
+    /// first, until two sentences with good checksums arrive. At a wrong rate the bytes are
+    /// garbage that never checksums. What is read while probing is dropped.
+    private func probe(_ device: Int32, poll: InterruptiblePoll, first: Int) async throws -> Int {
+        var settings = termios()
+        guard tcgetattr(device, &settings) == 0 else { throw SourceIOError(lastErrorText()) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let clock = ContinuousClock()
+        for rate in [first] + Self.probeOrder.filter({ $0 != first }) {
+            try Self.set(rate, on: device, settings: &settings)
+            tcflush(device, TCIFLUSH)
+            var decoder = NMEADecoder()
+            let deadline = clock.now + Self.probeWindow
+            while decoder.statistics.sentencesOK < 2, deadline > clock.now {
+                let revents = try await poll.wait(for: device, events: Int16(POLLIN), timeout: deadline - clock.now)
+                if revents == 0 { break }
+                let count = buffer.withUnsafeMutableBytes { read(device, $0.baseAddress, $0.count) }
+                if count < 0, errno == EAGAIN || errno == EINTR { continue }
+                guard count > 0 else { throw SourceIOError(count == 0 ? "end of input" : lastErrorText()) }
+                buffer.withUnsafeBytes { decoder.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) { _ in } }
+            }
+            if decoder.statistics.sentencesOK >= 2 { return rate }
+        }
+        throw SourceIOError("no NMEA at any rate from 4800 to 921600 baud")
     }
 
     /// The termios constant for one of `SourceURL.baudRates`.

@@ -11,6 +11,14 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
     /// recorded, 0 as fast as possible).
     case file(path: String, speed: Double)
 
+    /// Whether fixes arrive as the receiver makes them, not from a recording.
+    package var isLive: Bool {
+        if case .file = self { false } else { true }
+    }
+
+    /// `baud=auto`: the serial source finds the receiver's rate itself.
+    package static let autoBaud = 0
+
     /// gpsd's registered port.
     package static let defaultGPSDPort = 2947
     /// The rates of NMEA receivers in the field, from the standard 4800 to what u-blox modules reach.
@@ -29,10 +37,10 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
             self = .gpsd(host: host, port: port)
         case "serial":
             let path = try Self.absolutePath(location, in: text)
-            let baud = try query.number("baud", in: text).map(Int.init) ?? 9600
-            guard Self.baudRates.contains(baud) else {
+            let baud = try query.baud(in: text)
+            guard baud == Self.autoBaud || Self.baudRates.contains(baud) else {
                 let rates = Self.baudRates.map(String.init).joined(separator: ", ")
-                throw SourceURLError(text, "baud must be one of \(rates)")
+                throw SourceURLError(text, "baud must be auto or one of \(rates)")
             }
             try query.rejectOthers(than: ["baud"], in: text)
             self = .serial(path: path, baud: baud)
@@ -50,7 +58,7 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .gpsd(let host, let port): host.contains(":") ? "gpsd://[\(host)]:\(port)" : "gpsd://\(host):\(port)"
-        case .serial(let path, let baud): "serial://\(path)?baud=\(baud)"
+        case .serial(let path, let baud): "serial://\(path)?baud=\(baud == Self.autoBaud ? "auto" : "\(baud)")"
         case .file(let path, let speed):
             "file://\(path)?speed=\(speed == speed.rounded() ? "\(Int(speed))" : "\(speed)")"
         }
@@ -127,6 +135,12 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
             guard let pair = pairs.last(where: { $0.name == name }) else { return nil }
             guard let value = Double(pair.value) else { throw SourceURLError(text, "\(name) must be a number") }
             return value
+        }
+
+        /// `baud=N`, `baud=auto` (`autoBaud`), or 9600 when absent.
+        func baud(in text: String) throws(SourceURLError) -> Int {
+            if pairs.last(where: { $0.name == "baud" })?.value == "auto" { return SourceURL.autoBaud }
+            return try number("baud", in: text).map(Int.init) ?? 9600
         }
 
         func rejectOthers(than known: [String], in text: String) throws(SourceURLError) {

@@ -9,7 +9,13 @@ extension TrackingPipeline {
         case .tripStarted(let trip):
             logger.notice(
                 "trip started at \(trip.startTime) from \(Self.place(trip.start))",
-                metadata: ["trip_start": "\(trip.startTime)"]
+                metadata: .event(
+                    .tripStarted,
+                    [
+                        "trip_start": "\(trip.startTime)", "latitude": "\(trip.start.latitude)",
+                        "longitude": "\(trip.start.longitude)",
+                    ]
+                )
             )
         case .tripEnded(let trip):
             let reason = trip.endReason.map { " (\($0.rawValue))" } ?? ""
@@ -18,11 +24,44 @@ extension TrackingPipeline {
                 trip ended at \(trip.endTime) at \(Self.place(trip.end)): \(Self.distance(trip.distance)) \
                 in \(Self.duration(trip.duration))\(reason)
                 """,
-                metadata: [
-                    "trip_start": "\(trip.startTime)",
-                    "distance_m": "\(Int(trip.distance.rounded()))",
-                    "duration_s": "\(Int(trip.duration.rounded()))",
-                ]
+                metadata: .event(
+                    .tripEnded,
+                    [
+                        "trip_start": "\(trip.startTime)", "trip_end": "\(trip.endTime)",
+                        "distance_m": "\(Int(trip.distance.rounded()))",
+                        "duration_s": "\(Int(trip.duration.rounded()))",
+                        "latitude": "\(trip.end.latitude)", "longitude": "\(trip.end.longitude)",
+                    ]
+                )
+            )
+        case .zone(let event):
+            let verb = event.kind == .enter ? "entered" : "left"
+            let whileOff = event.whileOff ? " (while the power was off; noticed at the first fix after)" : ""
+            logger.notice(
+                "\(verb) zone \(event.zoneName) at \(event.time) at \(Self.place(event.coordinate))\(whileOff)",
+                metadata: .event(
+                    event.kind == .enter ? .zoneEntered : .zoneExited,
+                    [
+                        "zone_id": "\(event.zoneID)", "zone_name": "\(event.zoneName)",
+                        "zone_event": "\(event.kind.rawValue)",
+                        "while_off": "\(event.whileOff)", "latitude": "\(event.coordinate.latitude)",
+                        "longitude": "\(event.coordinate.longitude)",
+                        "trip_start": "\(event.tripStart.map { "\($0)" } ?? "")",
+                    ]
+                )
+            )
+        case .nearby(let alert):
+            logger.notice(
+                "\(alert.message) at \(alert.time) at \(Self.place(alert.coordinate))",
+                metadata: .event(
+                    .poiNearby,
+                    [
+                        "poi_id": "\(alert.poiID)", "poi_name": "\(alert.poiName)",
+                        "poi_category": "\(alert.category ?? "")", "distance_m": "\(Int(alert.distance.rounded()))",
+                        "latitude": "\(alert.coordinate.latitude)", "longitude": "\(alert.coordinate.longitude)",
+                        "trip_start": "\(alert.tripStart.map { "\($0)" } ?? "")",
+                    ]
+                )
             )
         case .fixRejected(_, let reason):
             logger.debug("fix rejected: \(reason.rawValue)")
@@ -35,8 +74,33 @@ extension TrackingPipeline {
     func log(_ change: FixPresence.Change, at time: UTCTime?, after silence: Duration? = nil) {
         let when = time.map { " at \($0)" } ?? silence.map { " (no position for \($0.logText))" } ?? ""
         switch change {
-        case .acquired: logger.info("fix acquired\(when)")
-        case .lost: logger.warning("fix lost\(when)")
+        case .acquired: logger.info("fix acquired\(when)", metadata: .event(.fixAcquired))
+        case .lost: logger.warning("fix lost\(when)", metadata: .event(.fixLost))
+        }
+    }
+
+    /// The system clock measured against GPS time, or seen to step. Neither changes what is
+    /// stored (fixes carry their own time); people want to know their clock is wrong.
+    func log(_ change: ClockOffsetEstimator.Change) {
+        switch change {
+        case .measured(let offset):
+            let text = "system clock is \(ClockOffsetEstimator.describe(offset)) GPS time"
+            if abs(offset) < ClockOffsetEstimator.stepThreshold {
+                logger.info("\(text)", metadata: .event(.clockMeasured, ["clock_offset_s": "\(offset)"]))
+            } else {
+                logger.warning(
+                    "\(text); history is stamped with GPS time",
+                    metadata: .event(.clockMeasured, ["clock_offset_s": "\(offset)"])
+                )
+            }
+        case .stepped(let from, let to):
+            logger.notice(
+                """
+                system clock stepped: now \(ClockOffsetEstimator.describe(to)) GPS time, was \
+                \(ClockOffsetEstimator.describe(from)); history is stamped with GPS time and unaffected
+                """,
+                metadata: .event(.clockStepped, ["clock_offset_s": "\(to)"])
+            )
         }
     }
 

@@ -8,13 +8,24 @@ package import TravelStore
 /// because the source, the flush timer and the SIGHUP reload reach it from different tasks; it
 /// alone owns the database connection.
 package actor TrackingPipeline {
-    private let recorder: TrackingRecorder
+    let recorder: TrackingRecorder
     private var configuration: TravelConfiguration
-    private var presence = FixPresence()
+    private(set) var presence = FixPresence()
+    /// Whether fixes arrive as the receiver makes them (gpsd, serial), so their arrival says how
+    /// far the system clock is from GPS time; a replayed log's do not.
+    private let isLive: Bool
+    /// GPS time carried on the monotonic clock between fixes: the only "now" the daemon trusts.
+    package private(set) var clock = GPSClock()
+    private var clockOffset = ClockOffsetEstimator()
+    /// The last epoch the source delivered, for the service status.
+    private(set) var lastFix: Fix?
+    /// Whether a fix has been committed since the start: the first one is, at once.
+    private var hasStoredAFix = false
     let logger: Logger
 
     /// Opens (or creates) the database of `configuration` and resumes the engine state saved in it.
-    package init(configuration: TravelConfiguration, logger: Logger) throws(StoreError) {
+    /// `isLive`: the source delivers fixes as the receiver makes them (not a replay).
+    package init(configuration: TravelConfiguration, isLive: Bool = true, logger: Logger) throws(StoreError) {
         let database = try TravelDatabase(path: configuration.storage.database)
         let (recorder, resumeError) = try TrackingRecorder.resuming(database, configuration: configuration.tracking)
         if let resumeError {
@@ -22,8 +33,12 @@ package actor TrackingPipeline {
         }
         self.recorder = recorder
         self.configuration = configuration
+        self.isLive = isLive
         self.logger = logger
     }
+
+    /// Seconds the system clock is ahead of GPS time (negative: behind), once measured.
+    package var systemClockOffset: Double? { clockOffset.offset }
 
     /// Seconds between commits (`[Storage] FlushIntervalSec`), as currently configured.
     package var flushInterval: Double { configuration.storage.flushInterval }
@@ -34,15 +49,46 @@ package actor TrackingPipeline {
         case .connected(let description):
             // A gap across a reconnection while standing still is a parking, not a stop.
             recorder.sourceRestarted()
-            logger.info("source connected: \(description)")
+            logger.info(
+                "source connected: \(description)",
+                metadata: .event(.sourceConnected, ["source": "\(description)"])
+            )
         case .fix(let fix):
+            lastFix = fix
             if let change = presence.observe(fix) { log(change, at: fix.time) }
-            recorder.ingest(fix) { log($0) }
+            ingest(fix)
         case .fixTimedOut(let silence):
             if let change = presence.sourceLost() { log(change, at: nil, after: silence) }
         case .disconnected(let reason):
-            logger.warning("source disconnected: \(reason)")
+            logger.warning("source disconnected: \(reason)", metadata: .event(.sourceDisconnected))
             if let change = presence.sourceLost() { log(change, at: nil) }
+        }
+    }
+
+    /// Runs `fix` through the engine. A live fix is checked against GPS time carried forward
+    /// (a corrupt date years ahead is rejected, not made the new present), then sets that clock
+    /// and measures the system clock against it. The first fix of a run is committed at once.
+    private func ingest(_ fix: Fix) {
+        let arrival = isLive ? SystemClocks.now() : nil
+        let before = recorder.engine.statistics
+        let reference = arrival.flatMap { clock.now(monotonicNanoseconds: $0.monotonicNanoseconds) }
+        recorder.ingest(fix, referenceTime: reference) { log($0) }
+        let after = recorder.engine.statistics
+        if before.weekRolloverCorrections == 0, after.weekRolloverCorrections > 0, let time = fix.time {
+            let corrected = GPSWeekRollover.corrected(time, earliest: configuration.tracking.earliestFixTime)
+            logger.warning(
+                "the receiver dates its fixes 1024 weeks early (GPS week rollover): \(time) is taken as \(corrected), and so on",
+                metadata: .event(.weekRollover)
+            )
+        }
+        guard after.accepted > before.accepted else { return }
+        if let arrival, let time = recorder.engine.lastAcceptedTime {
+            clock.synchronize(to: time, monotonicNanoseconds: arrival.monotonicNanoseconds)
+            if let change = clockOffset.observe(gps: time, system: arrival.realtime) { log(change) }
+        }
+        if !hasStoredAFix {
+            hasStoredAFix = true
+            flushOrLog(final: true)
         }
     }
 
@@ -59,10 +105,10 @@ package actor TrackingPipeline {
     }
 
     /// The timer's flush: a failure (disk full, a reader holding a lock) is logged, and the next
-    /// flush retries with nothing lost.
-    package func flushOrLog() {
+    /// flush retries with nothing lost. `final` commits the engine state too.
+    package func flushOrLog(final: Bool = false) {
         do {
-            try recorder.flush()
+            try recorder.flush(final: final)
         } catch {
             logger.error("cannot write the database, will retry: \(error)")
         }
@@ -71,13 +117,7 @@ package actor TrackingPipeline {
     /// Logs what this run read, kept and found, in the words of `travelctl import`'s summary.
     package func logStatistics() {
         let s = recorder.engine.statistics
-        var line = "this run: \(s.fixes) fixes read, \(s.accepted) accepted"
-        if s.rejectedTotal > 0 {
-            let reasons = s.rejected.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }
-            line +=
-                ", \(s.rejectedTotal) rejected (\(reasons.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")))"
-        }
-        line += "; trips: \(s.tripsStarted) started, \(s.tripsEnded) ended"
+        let line = "this run: \(s.fixSummary); trips: \(s.tripsStarted) started, \(s.tripsEnded) ended"
         logger.info("\(line)")
     }
 
@@ -100,6 +140,12 @@ package actor TrackingPipeline {
                 logger.error("cannot apply the new [Tracking] values, keeping the running ones: \(error)")
                 return
             }
+        }
+        do {
+            let (zones, pois) = try recorder.reloadPlaces()
+            logger.info("watching \(zones) zone\(zones == 1 ? "" : "s") and \(pois) POI\(pois == 1 ? "" : "s")")
+        } catch {
+            logger.error("cannot read the zones and POIs again, keeping the ones watched: \(error)")
         }
         let restartOnly = [
             ("[Source] URL", new.source.url != configuration.source.url),

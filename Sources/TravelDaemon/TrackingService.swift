@@ -6,12 +6,20 @@ internal import UnixSignals
 /// Runs a source into the pipeline, flushes every `FlushIntervalSec` of wall-clock time (the
 /// most a crash loses), reloads the configuration on SIGHUP, and on graceful shutdown (SIGTERM,
 /// SIGINT) or the end of a replayed log flushes once more and returns.
+///
+/// Under systemd (Type=notify) it says READY=1 once the source starts (the store is open and the
+/// control socket bound before this runs), keeps STATUS= current, sends WATCHDOG=1 only while the
+/// pipeline answers (a stuck pipeline stops the pings and systemd restarts the daemon), and
+/// RELOADING=1 / STOPPING=1 around a reload and the shutdown.
 struct TrackingService: Service {
     private let pipeline: TrackingPipeline
     private let source: any FixProvider
     private let sourceName: String
     private let reloadConfiguration: @Sendable () throws(ConfigurationError) -> TravelConfiguration
     private let logger: Logger
+    private let notifier = SystemdNotifier()
+    /// How often STATUS= is refreshed when the watchdog does not ask for more.
+    static let statusInterval = Duration.seconds(10)
 
     init(
         pipeline: TrackingPipeline,
@@ -45,11 +53,27 @@ struct TrackingService: Service {
                     await pipeline.flushOrLog()
                 }
             }
-            group.addTask {
+            group.addTask { [notifier] in
                 for await _ in hangups {
+                    notifier.notify("RELOADING=1")
                     await pipeline.reload(Result { () throws(ConfigurationError) in try reloadConfiguration() })
+                    notifier.notify("READY=1\nSTATUS=\(await pipeline.serviceStatus())")
                 }
             }
+            group.addTask { [notifier] in
+                let watchdog = notifier.watchdogInterval
+                while true {
+                    do {
+                        try await Task.sleep(for: min(watchdog ?? Self.statusInterval, Self.statusInterval))
+                    } catch {
+                        return
+                    }
+                    // Awaiting the pipeline is the health check: no answer, no ping.
+                    let status = await pipeline.serviceStatus()
+                    notifier.notify(watchdog == nil ? "STATUS=\(status)" : "WATCHDOG=1\nSTATUS=\(status)")
+                }
+            }
+            notifier.notify("READY=1\nSTATUS=\(await pipeline.serviceStatus())")
             defer { group.cancelAll() }
             do {
                 try await cancelWhenGracefulShutdown {
@@ -62,6 +86,7 @@ struct TrackingService: Service {
                 return .failure(error)
             }
         }
+        notifier.notify("STOPPING=1")
         switch outcome {
         case .success(let ended):
             if ended { await pipeline.endOfInput() }

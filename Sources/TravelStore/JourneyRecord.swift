@@ -18,6 +18,31 @@ package struct JourneyRecord: Sendable, Hashable {
     package var distance: Double
     /// The trips' place labels, for free-text search.
     package var placeLabels: [String]
+    /// Whether it was started (and stopped) by hand.
+    package var isManual: Bool
+    /// The plan it is, if a plan declared it.
+    package var plan: Planned?
+
+    /// What a plan declared: its id, expected type and local dates.
+    package struct Planned: Sendable, Hashable {
+        package var planID: Int64
+        package var type: JourneyType
+        package var from: LocalDate
+        package var through: LocalDate
+
+        package init(planID: Int64, type: JourneyType, from: LocalDate, through: LocalDate) {
+            self.planID = planID
+            self.type = type
+            self.from = from
+            self.through = through
+        }
+    }
+
+    /// The planned type when what happened differs from it (a planned day out that lasted two days).
+    package var typeMismatch: JourneyType? {
+        guard let plan, plan.type != type else { return nil }
+        return plan.type
+    }
 
     package init(
         id: Int64,
@@ -28,7 +53,9 @@ package struct JourneyRecord: Sendable, Hashable {
         destination: String,
         tripIDs: [Int64],
         distance: Double,
-        placeLabels: [String]
+        placeLabels: [String],
+        isManual: Bool = false,
+        plan: Planned? = nil
     ) {
         self.id = id
         self.start = start
@@ -39,6 +66,8 @@ package struct JourneyRecord: Sendable, Hashable {
         self.tripIDs = tripIDs
         self.distance = distance
         self.placeLabels = placeLabels
+        self.isManual = isManual
+        self.plan = plan
     }
 
     /// Seconds from leaving to coming back.

@@ -12,8 +12,13 @@ struct RecorderStatements {
     private let insertStop: SQLiteStatement
     private let upsertEngineState: SQLiteStatement
     private let insertImportedFile: SQLiteStatement
+    /// Zone events, zone state and nearby alerts.
+    let zones: ZoneStatements
+    /// Names trip ends after the zone or POI they are at; coordinates otherwise.
+    private let labeler: PlaceLabeler?
 
-    init(_ connection: SQLiteDatabase) throws(StoreError) {
+    init(_ connection: SQLiteDatabase, labeler: PlaceLabeler? = nil) throws(StoreError) {
+        self.labeler = labeler
         func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
             try connection.prepare(sql, persistent: true)
         }
@@ -84,6 +89,7 @@ struct RecorderStatements {
             ON CONFLICT (sha256) DO NOTHING
             """
         )
+        zones = try ZoneStatements(connection)
     }
 
     /// Stores a trip that started (or finds it, when it was stored before) and marks the stop it
@@ -99,7 +105,7 @@ struct RecorderStatements {
         insertTrip.bind(8, trip.movingTime)
         insertTrip.bind(9, trip.maximumSpeed)
         insertTrip.bind(10, Int64(trip.pointCount))
-        insertTrip.bind(11, trip.start.coordinateLabel)
+        insertTrip.bind(11, label(trip.start))
         try insertTrip.run()
         guard let id = try findTrip(startingAt: trip.startTime) else {
             throw .statementFailed(sql: "INSERT INTO trips", reason: "the trip starting at \(trip.startTime) vanished")
@@ -107,6 +113,7 @@ struct RecorderStatements {
         departStop.bind(1, trip.startTime.milliseconds)
         departStop.bind(2, id)
         try departStop.run()
+        try zones.link(toTrip: id, from: trip.startTime, through: trip.endTime)
         return id
     }
 
@@ -132,7 +139,7 @@ struct RecorderStatements {
     /// Closes a trip with the engine's final summary, removes the points after its back-dated end
     /// (they belong to the stop that follows), and opens that stop.
     func endTrip(_ trip: TripSummary, id: Int64) throws(StoreError) {
-        let endPlace = trip.end.coordinateLabel
+        let endPlace = label(trip.end)
         updateEndedTrip.bind(1, id)
         updateEndedTrip.bind(2, trip.endTime.milliseconds)
         updateEndedTrip.bind(3, trip.end.latitude)
@@ -154,6 +161,11 @@ struct RecorderStatements {
         insertStop.bind(4, endPlace)
         insertStop.bind(5, id)
         try insertStop.run()
+    }
+
+    /// The zone or POI at `place`, else its coordinates.
+    private func label(_ place: Coordinate) -> String {
+        labeler?.label(for: place) ?? place.coordinateLabel
     }
 
     /// Replaces the single engine-state row.

@@ -161,7 +161,7 @@ extension StoreFootprint {
     /// state at trip boundaries and once a minute), a final flush at the end.
     package static func measureLiveHour(
         databasePath: String,
-        flushInterval: Int = 5
+        flushInterval: Int = 10
     ) throws(StoreError)
         -> TrackingHourFigures
     {

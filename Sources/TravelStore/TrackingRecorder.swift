@@ -5,15 +5,21 @@ package import TravelCore
 /// so an imported log and a live drive give the same trips.
 package final class TrackingRecorder {
     package let database: TravelDatabase
-    package private(set) var engine: TrackingEngine
+    package internal(set) var engine: TrackingEngine
     /// Whether the engine's state is saved with each flush (the daemon: a restart resumes the
     /// trip) or not (an import: each log is a history of its own).
     private let persistsEngineState: Bool
 
-    /// A recorder whose engine starts afresh (imports).
+    /// A recorder whose engine starts afresh (imports). It watches the stored zones and POIs from
+    /// an unknown state, as a daemon on a new database would.
     package convenience init(database: TravelDatabase, configuration: TrackingConfiguration) {
         self.init(database: database, configuration: configuration, persistsEngineState: false)
+        placesError = catchError { () throws(StoreError) in try watchPlaces(resuming: false) }
     }
+
+    /// Why the stored zones or POIs could not be loaded, if they could not: the recorder then
+    /// tracks trips without them.
+    package private(set) var placesError: StoreError?
 
     /// A recorder that resumes the engine saved in `database` (the daemon), and why a saved state
     /// could not be used when it could not (the engine then starts afresh; the caller logs it).
@@ -22,10 +28,14 @@ package final class TrackingRecorder {
         configuration: TrackingConfiguration
     ) throws(StoreError) -> (recorder: TrackingRecorder, resumeError: SnapshotError?) {
         let recorder = TrackingRecorder(database: database, configuration: configuration, persistsEngineState: true)
-        guard let saved = try database.loadEngineState() else { return (recorder, nil) }
+        guard let saved = try database.loadEngineState() else {
+            try recorder.watchPlaces(resuming: true)
+            return (recorder, nil)
+        }
         do {
             recorder.engine = try TrackingEngine(configuration: configuration, restoring: saved.snapshot)
         } catch {
+            try recorder.watchPlaces(resuming: true)
             return (recorder, error)
         }
         // The state is saved less often than route points (see `flush`): catch up on the points
@@ -35,6 +45,9 @@ package final class TrackingRecorder {
                 recorder.ingest(Fix(routePoint: point))
             }
         }
+        // Zones and POIs are watched from where the catch-up left the engine: their state was
+        // saved with the same flushes as those points, so replaying them would report twice.
+        try recorder.watchPlaces(resuming: true)
         return (recorder, nil)
     }
 
@@ -55,6 +68,10 @@ package final class TrackingRecorder {
             observe(event)
         }
         boundarySinceStateSave = boundarySinceStateSave || boundary
+        let presence = engine.zones.takePresenceChanges()
+        if persistsEngineState {
+            for change in presence { database.recordZonePresence(change) }
+        }
     }
 
     /// The input ended (an imported log): an open trip ends at its arrival or last point.
@@ -76,7 +93,10 @@ package final class TrackingRecorder {
 
     /// New thresholds for the engine, keeping the trip it is on (the daemon's SIGHUP reload).
     package func reconfigure(_ configuration: TrackingConfiguration) throws(SnapshotError) {
+        let (zones, nearby) = (engine.zones, engine.nearby)
         engine = try TrackingEngine(configuration: configuration, restoring: engine.snapshot)
+        // The watchers keep their state (and the rules they started with) until the next start.
+        (engine.zones, engine.nearby) = (zones, nearby)
     }
 
     /// Writes what is buffered, in one transaction.
@@ -113,7 +133,7 @@ extension TrackingEvent {
     var isTripBoundary: Bool {
         switch self {
         case .tripStarted, .tripEnded: true
-        case .routePoint, .fixRejected: false
+        case .routePoint, .fixRejected, .zone, .nearby: false
         }
     }
 }
@@ -123,6 +143,7 @@ extension TrackingStatistics {
     package var counters: [String: Int] {
         var counters = [
             "fixes": fixes, "accepted": accepted, "tripsStarted": tripsStarted, "tripsEnded": tripsEnded,
+            "weekRolloverCorrections": weekRolloverCorrections,
         ]
         for (reason, count) in rejected { counters["rejected.\(reason.rawValue)"] = count }
         return counters

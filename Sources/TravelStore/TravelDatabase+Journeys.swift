@@ -34,7 +34,9 @@ extension TravelDatabase {
 
     /// Groups every trip into journeys under `rules` and stores them, in one transaction: trips
     /// get their `journey_id`, a journey that starts with the same trip as before keeps its id,
-    /// and automatic journeys that no longer exist are removed. Returns the home used.
+    /// and automatic journeys that no longer exist are removed. Journeys started by hand, then
+    /// plans, take the trips that start inside their windows first (`JourneyGrouping`); notes and
+    /// photos are attached again to the journey holding their moment. Returns the home used.
     @discardableResult
     package func regroupJourneys(rules: JourneyRules) throws(StoreError) -> Home? {
         let (places, home) = try placesAndHome(rules: rules)
@@ -48,51 +50,52 @@ extension TravelDatabase {
             }
             grouped.append(JourneyTrip(id: trip.id, summary: trip.summary, farthestPoint: farthest ?? nil))
         }
-        let journeys = JourneyGrouping.group(grouped, home: home?.coordinate, rules: rules)
+        let plans = try self.plans()
+        let declared = try manualJourneyWindows() + plans.map { $0.window(offset: rules.utcOffset) }
+        let journeys = JourneyGrouping.group(grouped, home: home?.coordinate, rules: rules, declared: declared)
+        let planDestinations = Dictionary(uniqueKeysWithValues: plans.map { ($0.id, $0.destination) })
         let currentJourney = Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0.journeyID) })
         try connection.inTransaction { () throws(StoreError) in
             let existing = try automaticJourneyIDs()
-            let update = try connection.prepare(
-                "UPDATE journeys SET end_ms = ?2, type = ?3, destination = ?4 WHERE id = ?1"
-            )
-            let insert = try connection.prepare(
-                "INSERT INTO journeys (start_ms, end_ms, type, destination) VALUES (?1, ?2, ?3, ?4) RETURNING id"
-            )
-            let assign = try connection.prepare("UPDATE trips SET journey_id = ?1 WHERE id = ?2")
+            let existingPlans = try planJourneyIDs()
+            let statements = try JourneyStatements(connection)
             var kept: Set<Int64> = []
             for journey in journeys {
-                let label = Self.label(journey.destination, home: home, places: places, rules: rules)
                 let end: Int64? = journey.isOpen ? nil : journey.end.milliseconds
                 let id: Int64
-                if let known = existing[journey.start.milliseconds] {
-                    id = known
-                    update.bind(1, id)
-                    update.bind(2, end)
-                    update.bind(3, journey.type.rawValue)
-                    update.bind(4, label)
-                    try update.run()
-                } else {
-                    insert.bind(1, journey.start.milliseconds)
-                    insert.bind(2, end)
-                    insert.bind(3, journey.type.rawValue)
-                    insert.bind(4, label)
-                    guard let new = try insert.firstRow({ insert.int64(at: 0) }) else {
-                        throw .statementFailed(sql: "INSERT INTO journeys", reason: "no id returned")
+                switch journey.declared {
+                case .manual(let journeyID):
+                    id = journeyID
+                    try statements.setType(journey.type, of: id)
+                case .plan(let planID):
+                    let label = planDestinations[planID] ?? ""
+                    if let known = existingPlans[planID] {
+                        id = known
+                        try statements.update(id, start: journey.start.milliseconds, end: end, journey.type, label)
+                    } else {
+                        id = try statements.insert(start: journey.start.milliseconds, end: end, journey.type, label)
+                        try statements.setPlan(planID, of: id)
                     }
-                    id = new
+                case nil:
+                    let label = Self.label(journey.destination, home: home, places: places, rules: rules)
+                    if let known = existing[journey.start.milliseconds] {
+                        id = known
+                        try statements.update(id, start: journey.start.milliseconds, end: end, journey.type, label)
+                    } else {
+                        id = try statements.insert(start: journey.start.milliseconds, end: end, journey.type, label)
+                    }
                 }
                 kept.insert(id)
                 for tripID in journey.tripIDs where currentJourney[tripID] != id {
-                    assign.bind(1, id)
-                    assign.bind(2, tripID)
-                    try assign.run()
+                    try statements.assign(tripID, to: id)
                 }
             }
             let remove = try connection.prepare("DELETE FROM journeys WHERE id = ?1")
-            for id in existing.values where !kept.contains(id) {
+            for id in Array(existing.values) + Array(existingPlans.values) where !kept.contains(id) {
                 remove.bind(1, id)
                 try remove.run()
             }
+            try reattachMoments()
         }
         return home
     }
@@ -104,12 +107,19 @@ extension TravelDatabase {
     ) throws(StoreError)
         -> [JourneyRecord]
     {
-        try journeyRecords(where: "1").filter { filter.matches($0, offset: offset) }
+        var narrowed = filter
+        narrowed.search = nil
+        var journeys = try journeyRecords(placeLabels: false).filter { narrowed.matches($0, offset: offset) }
+        guard filter.search != nil, !journeys.isEmpty else { return journeys }
+        // Free text also searches the trips' place labels: read them for the journeys left only.
+        let labels = try placeLabels(of: journeys.count <= 500 ? journeys.map(\.id) : nil)
+        for index in journeys.indices { journeys[index].placeLabels = labels[journeys[index].id] ?? [] }
+        return journeys.filter { filter.matches($0, offset: offset) }
     }
 
     /// The journey with row id `id`, or `nil` when there is none.
     package func journey(id: Int64) throws(StoreError) -> JourneyRecord? {
-        try journeyRecords(where: "j.id = \(id)").first
+        try journeyRecords(id: id, placeLabels: true).first
     }
 
     /// The trips of journey `id`, oldest first.
@@ -122,13 +132,26 @@ extension TravelDatabase {
         return trips
     }
 
-    private func journeyRecords(where condition: String) throws(StoreError) -> [JourneyRecord] {
+    /// Journey rows with their trips' totals, oldest first: all of them, or the one with `id`.
+    ///
+    /// Shaped for ten years of history (docs/journeys.md has the figures): the trips' totals are
+    /// one pass over the covering index `trips_by_journey_totals`, joined to journeys read in
+    /// start order; the place labels, which only a free-text search needs, are read only then.
+    private func journeyRecords(id: Int64? = nil, placeLabels: Bool) throws(StoreError) -> [JourneyRecord] {
+        if id == nil, !placeLabels { return try allJourneyRecords() }
+        let labels = placeLabels ? "group_concat(start_place || char(10) || coalesce(end_place, ''), char(10))" : "NULL"
         let query = try connection.prepare(
             """
-            SELECT j.id, j.start_ms, j.end_ms, j.type, j.destination, max(t.end_ms), coalesce(sum(t.distance_m), 0),
-                group_concat(t.id), group_concat(t.start_place || char(10) || coalesce(t.end_place, ''), char(10))
-            FROM journeys AS j LEFT JOIN trips AS t ON t.journey_id = j.id
-            WHERE \(condition) GROUP BY j.id ORDER BY j.start_ms
+            SELECT j.id, j.start_ms, j.end_ms, j.type, j.destination, t.last_end, coalesce(t.distance, 0), t.ids,
+                t.places, j.manual, p.id, p.type, p.from_date, p.to_date
+            FROM journeys AS j
+            LEFT JOIN (
+                SELECT journey_id, max(end_ms) AS last_end, sum(distance_m) AS distance, group_concat(id) AS ids,
+                    \(labels) AS places
+                FROM trips WHERE journey_id \(id.map { "= \($0)" } ?? "IS NOT NULL") GROUP BY journey_id
+            ) AS t ON t.journey_id = j.id
+            LEFT JOIN plans AS p ON p.id = j.plan_id
+            \(id.map { "WHERE j.id = \($0)" } ?? "") ORDER BY j.start_ms
             """
         )
         var journeys: [JourneyRecord] = []
@@ -147,13 +170,129 @@ extension TravelDatabase {
                     isOpen: query.optionalInt64(at: 2) == nil,
                     type: type,
                     destination: query.text(at: 4) ?? "",
-                    tripIDs: (query.text(at: 7) ?? "").split(separator: ",").compactMap { Int64($0) }.sorted(),
+                    tripIDs: Self.integers(inList: query.text(at: 7)).sorted(),
                     distance: query.double(at: 6),
-                    placeLabels: (query.text(at: 8) ?? "").split(separator: "\n").map(String.init)
+                    placeLabels: Self.lines(query.text(at: 8)),
+                    isManual: query.int64(at: 9) == 1,
+                    plan: try Self.plannedJourney(query, from: 10)
                 )
             )
         }
         return journeys
+    }
+
+    /// Every journey row with its trips' totals, oldest first, without place labels: what
+    /// `journeys` and `stats` list.
+    ///
+    /// The totals are summed here from one pass over the covering index `trips_by_journey_totals`
+    /// rather than by `GROUP BY` with `group_concat`: SQLite's aggregate steps were most
+    /// of the query's time on ten years of history. The sum runs in the index's order, as SQLite's did.
+    private func allJourneyRecords() throws(StoreError) -> [JourneyRecord] {
+        typealias Totals = (lastEnd: Int64, distance: Double, ids: [Int64])
+        var totals: [Int64: Totals] = [:]
+        // Rows come grouped by journey: each group is summed, then stored once.
+        var group: (journeyID: Int64, totals: Totals)?
+        let trips = try connection.prepare(
+            "SELECT journey_id, end_ms, distance_m, id FROM trips WHERE journey_id IS NOT NULL ORDER BY journey_id, end_ms"
+        )
+        try trips.forEachRow {
+            let journeyID = trips.int64(at: 0)
+            let (end, distance, id) = (trips.int64(at: 1), trips.double(at: 2), trips.int64(at: 3))
+            if var current = group, current.journeyID == journeyID {
+                group = nil  // so `current` holds the only reference to its ids
+                current.totals.lastEnd = max(current.totals.lastEnd, end)
+                current.totals.distance += distance
+                current.totals.ids.append(id)
+                group = current
+            } else {
+                if let group { totals[group.journeyID] = group.totals }
+                group = (journeyID, (end, 0 + distance, [id]))
+            }
+        }
+        if let group { totals[group.journeyID] = group.totals }
+        let query = try connection.prepare(
+            """
+            SELECT j.id, j.start_ms, j.end_ms, j.type, j.destination, j.manual, p.id, p.type, p.from_date, p.to_date
+            FROM journeys AS j LEFT JOIN plans AS p ON p.id = j.plan_id ORDER BY j.start_ms
+            """
+        )
+        var journeys: [JourneyRecord] = []
+        journeys.reserveCapacity(totals.count)
+        try query.forEachRow { () throws(StoreError) in
+            let typeText = query.text(at: 3) ?? ""
+            guard let type = JourneyType(rawValue: typeText) else {
+                throw .unexpectedValue(column: "journeys.type", value: typeText)
+            }
+            let id = query.int64(at: 0)
+            let start = UTCTime(milliseconds: query.int64(at: 1))
+            let total = totals[id]
+            journeys.append(
+                JourneyRecord(
+                    id: id,
+                    start: start,
+                    end: UTCTime(milliseconds: query.optionalInt64(at: 2) ?? total?.lastEnd ?? start.milliseconds),
+                    isOpen: query.optionalInt64(at: 2) == nil,
+                    type: type,
+                    destination: query.text(at: 4) ?? "",
+                    tripIDs: total?.ids.sorted() ?? [],
+                    distance: total?.distance ?? 0,
+                    placeLabels: [],
+                    isManual: query.int64(at: 5) == 1,
+                    plan: try Self.plannedJourney(query, from: 6)
+                )
+            )
+        }
+        return journeys
+    }
+
+    /// The integers of a `group_concat` list (`"3,4,12"`), read from its bytes: splitting a
+    /// `String` walks grapheme clusters, which made up most of the list's time.
+    private static func integers(inList text: String?) -> [Int64] {
+        guard let text else { return [] }
+        var values: [Int64] = []
+        var value: Int64 = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte >= 0x30, byte <= 0x39 {
+                value = value * 10 + Int64(byte - 0x30)
+                digits += 1
+            } else {
+                if digits > 0 { values.append(value) }
+                (value, digits) = (0, 0)
+            }
+        }
+        if digits > 0 { values.append(value) }
+        return values
+    }
+
+    /// The lines of a `group_concat(…, char(10))` text, split on its bytes.
+    private static func lines(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.utf8.split(separator: 10).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The start and end place labels of the trips of each journey in `ids` (every journey for `nil`).
+    private func placeLabels(of ids: [Int64]?) throws(StoreError) -> [Int64: [String]] {
+        let which = ids.map { "IN (\($0.map(String.init).joined(separator: ",")))" } ?? "IS NOT NULL"
+        let query = try connection.prepare(
+            "SELECT journey_id, start_place, end_place FROM trips WHERE journey_id \(which)"
+        )
+        var labels: [Int64: [String]] = [:]
+        try query.forEachRow {
+            let id = query.int64(at: 0)
+            for column: Int32 in [1, 2] {
+                if let label = query.text(at: column) { labels[id, default: []].append(label) }
+            }
+        }
+        return labels
+    }
+
+    /// Plans' journeys by plan id.
+    private func planJourneyIDs() throws(StoreError) -> [Int64: Int64] {
+        let query = try connection.prepare("SELECT plan_id, id FROM journeys WHERE plan_id IS NOT NULL")
+        var ids: [Int64: Int64] = [:]
+        try query.forEachRow { ids[query.int64(at: 0)] = query.int64(at: 1) }
+        return ids
     }
 
     /// Automatic journeys (neither planned nor started by hand) by start time.
@@ -179,6 +318,25 @@ extension TravelDatabase {
             if distance > farthest?.distance ?? -1 { farthest = (point, distance) }
         }
         return farthest?.coordinate
+    }
+
+    /// The plan columns of a `journeyRecords` row, or `nil` for a journey no plan declared.
+    /// `column` is the index of `p.id`; type, from and to dates follow it.
+    private static func plannedJourney(
+        _ row: SQLiteStatement,
+        from column: Int32
+    ) throws(StoreError)
+        -> JourneyRecord.Planned?
+    {
+        guard let id = row.optionalInt64(at: column) else { return nil }
+        let typeText = row.text(at: column + 1) ?? ""
+        guard let type = JourneyType(rawValue: typeText) else {
+            throw .unexpectedValue(column: "plans.type", value: typeText)
+        }
+        guard let from = LocalDate(parsing: row.text(at: column + 2) ?? ""),
+            let through = LocalDate(parsing: row.text(at: column + 3) ?? "")
+        else { throw .unexpectedValue(column: "plans.from_date", value: row.text(at: column + 2) ?? "") }
+        return JourneyRecord.Planned(planID: id, type: type, from: from, through: through)
     }
 
     /// A destination's label: `home`, or the coordinates of the place it belongs to (zones and

@@ -16,12 +16,15 @@ package final class TravelDatabase {
     private var buffer: [PendingWrite] = []
     private var pendingEngineState: (snapshot: JSONValue, counters: [String: Int])?
     private var statements: RecorderStatements?
+    /// Names trip ends after zones and POIs; set by the recorder before its first flush.
+    package var placeLabeler: PlaceLabeler?
     /// The trip route points were last added to: points arrive in long runs per trip.
     private var currentTrip: (startMilliseconds: Int64, id: Int64)?
 
     private enum PendingWrite {
         case event(TrackingEvent)
         case importedFile(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int)
+        case zonePresence(ZonePresence)
     }
 
     /// Opens the database at `path`. A read-write open creates the file if needed and applies the
@@ -61,6 +64,11 @@ package final class TravelDatabase {
         buffer.append(.importedFile(sha256: sha256, path: path, bytes: bytes, fixes: fixes, trips: trips))
     }
 
+    /// Buffers a zone's new inside/outside state, so it commits with the events that changed it.
+    package func recordZonePresence(_ presence: ZonePresence) {
+        buffer.append(.zonePresence(presence))
+    }
+
     /// Whether an import of the file with this SHA-256 waits in the buffer.
     func hasPendingImport(sha256: String) -> Bool {
         buffer.contains { write in
@@ -84,6 +92,7 @@ package final class TravelDatabase {
                 for write in buffer {
                     switch write {
                     case .event(let event): try apply(event, with: statements)
+                    case .zonePresence(let presence): try statements.zones.save(presence)
                     case .importedFile(let sha256, let path, let bytes, let fixes, let trips):
                         try statements.recordImport(
                             sha256: sha256,
@@ -123,6 +132,10 @@ package final class TravelDatabase {
             try statements.addPoint(point, toTrip: tripID(of: trip, statements))
         case .tripEnded(let trip):
             try statements.endTrip(trip, id: tripID(of: trip, statements))
+        case .zone(let event):
+            try statements.zones.record(event, tripID: try storedTripID(startingAt: event.tripStart, statements))
+        case .nearby(let alert):
+            try statements.zones.record(alert, tripID: try storedTripID(startingAt: alert.tripStart, statements))
         }
     }
 
@@ -143,7 +156,7 @@ package final class TravelDatabase {
 
     private func recorderStatements() throws(StoreError) -> RecorderStatements {
         if let statements { return statements }
-        let prepared = try RecorderStatements(connection)
+        let prepared = try RecorderStatements(connection, labeler: placeLabeler)
         statements = prepared
         return prepared
     }

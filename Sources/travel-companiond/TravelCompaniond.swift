@@ -108,7 +108,12 @@ struct Run: AsyncParsableCommand {
             printError("travel-companiond: \(error)")
             throw ExitCode(78)
         }
-        LoggingSystem.bootstrap { _ in StandardErrorLogHandler() }
+        let journal = JournalLogHandler.usesJournal
+        // The journal when systemd connected standard error to it, readable lines otherwise.
+        LoggingSystem.bootstrap { _ -> any LogHandler in
+            if journal { return JournalLogHandler() }
+            return StandardErrorLogHandler()
+        }
         let path = options.config
         do {
             try await Daemon.run(

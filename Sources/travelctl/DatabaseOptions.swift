@@ -13,8 +13,13 @@ struct DatabaseOptions: ParsableArguments {
     )
     var db: String?
 
-    /// The default socket the daemon listens on (DOMAIN.md); talking to it arrives with the
-    /// control socket.
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The daemon's control socket (default \(Self.defaultSocket)).", valueName: "path")
+    )
+    var socket: String?
+
+    /// The default socket the daemon listens on (DOMAIN.md).
     static let defaultSocket = "/run/travel-companion/control"
 
     /// Opens the database named by `--db`, or explains that there is no daemon to ask.

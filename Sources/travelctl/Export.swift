@@ -17,7 +17,8 @@ struct Export: ParsableCommand {
         abstract: "Export trips and their stops as GPX, GeoJSON or KML.",
         discussion: """
             Exports every trip unless --trip, --journey or a --since/--until range narrows it. Each trip \
-            is a track (with its route points), each stop where the vehicle parked is a waypoint. The \
+            is a track (with its route points), each stop where the vehicle parked is a waypoint, and so \
+            is each note and photo with a position (taken during the trip, in the journey, or in the range). The \
             document goes to standard output, or with --output to a file that is replaced only once the \
             export is complete.
             """
@@ -50,7 +51,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let db = try database.open(readOnly: true)
-        let (title, trips) = try selection(in: db)
+        let (title, trips, moments) = try selection(in: db)
         var stops: [StopRecord] = []
         if let first = trips.first, let last = trips.last {
             // The stops after each trip: arrived by the last trip's end, left after the first's start.
@@ -60,9 +61,9 @@ struct Export: ParsableCommand {
         }
         do {
             if let output {
-                try AtomicFile.write(to: output) { sink in try write(title, trips, stops, from: db, to: sink) }
+                try AtomicFile.write(to: output) { sink in try write(title, trips, stops, moments, from: db, to: sink) }
             } else {
-                try write(title, trips, stops, from: db) { bytes throws(OutputError) in
+                try write(title, trips, stops, moments, from: db) { bytes throws(OutputError) in
                     guard bytes.withUnsafeBufferPointer({ writeAll(fd: 1, $0) }) else {
                         throw .cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
                     }
@@ -71,14 +72,18 @@ struct Export: ParsableCommand {
         } catch let error as OutputError {
             printError("travelctl: \(error)")
             throw ExitCode(1)
+        } catch let error as StoreError {
+            printError("travelctl: \(error)")
+            throw ExitCode(1)
         }
     }
 
-    /// Streams the document to `sink`, reading one trip's route at a time.
+    /// Streams the document to `sink`, holding one trip's route at a time.
     private func write(
         _ title: String,
         _ trips: [TripRecord],
         _ stops: [StopRecord],
+        _ moments: [MomentRecord],
         from db: TravelDatabase,
         to sink: @escaping ([UInt8]) throws(OutputError) -> Void
     ) throws {
@@ -89,8 +94,12 @@ struct Export: ParsableCommand {
                 ExportStop(arrival: stop.arrival, departure: stop.departure, coordinate: stop.coordinate, name: name)
             )
         }
-        for trip in trips {
-            let route = try withStoreErrors { try db.routePoints(tripID: trip.id) }
+        for moment in moments {
+            guard let coordinate = moment.coordinate else { continue }
+            let kind: ExportMoment.Kind = moment.kind == .note ? .note : .photo
+            try writer.add(ExportMoment(kind: kind, time: moment.time, coordinate: coordinate, text: moment.text))
+        }
+        try db.forEachRoute(of: trips) { trip, route in
             let content = ExportTrip(
                 id: trip.id,
                 summary: trip.summary,
@@ -103,8 +112,24 @@ struct Export: ParsableCommand {
         try writer.finish()
     }
 
-    /// The document's title and the trips selected, oldest first; an unknown id is an error.
-    private func selection(in db: TravelDatabase) throws -> (title: String, trips: [TripRecord]) {
+    /// The document's title, the trips selected (oldest first) and the notes and photos that go
+    /// with them: those taken during the trip, those of the journey, or those of the date range;
+    /// an unknown id is an error.
+    private func selection(
+        in db: TravelDatabase
+    ) throws -> (title: String, trips: [TripRecord], moments: [MomentRecord]) {
+        let (title, trips) = try tripSelection(in: db)
+        let moments = try withStoreErrors { () throws(StoreError) in
+            if let trip = trips.first, self.trip != nil {
+                return try db.moments(from: trip.summary.startTime, through: trip.summary.endTime)
+            }
+            if let journey { return try db.moments(journeyID: journey) }
+            return try db.moments(from: since?.start, through: until?.end)
+        }
+        return (title, trips, moments)
+    }
+
+    private func tripSelection(in db: TravelDatabase) throws -> (title: String, trips: [TripRecord]) {
         if let trip {
             guard let record = try withStoreErrors({ try db.trip(id: trip) }) else {
                 printError("travelctl: no trip \(trip)")

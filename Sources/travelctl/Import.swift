@@ -125,13 +125,7 @@ struct Import: ParsableCommand {
     }
 
     static func summary(_ path: String, format: LogFormat?, _ s: TrackingStatistics) -> String {
-        var line = "\(path) (\(format?.rawValue ?? "empty")): \(s.fixes) fixes read, \(s.accepted) accepted"
-        if s.rejectedTotal > 0 {
-            let reasons = s.rejected.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
-            line += ", \(s.rejectedTotal) rejected (\(reasons.joined(separator: ", ")))"
-        }
-        line += "; \(s.tripsEnded) trip\(s.tripsEnded == 1 ? "" : "s") found"
-        return line
+        "\(path) (\(format?.rawValue ?? "empty")): \(s.fixSummary); \(s.tripsEnded) trip\(s.tripsEnded == 1 ? "" : "s") found"
     }
 }
 

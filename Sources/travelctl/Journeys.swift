@@ -14,6 +14,12 @@ struct JourneyConfigurationOptions: ParsableArguments {
     )
     var config: String?
 
+    /// Groups every trip into journeys again under `rules`, after trips, plans or hand-started
+    /// journeys changed, so `journeys` shows the change at once.
+    func regroup(_ database: TravelDatabase, rules: JourneyRules) throws {
+        _ = try withStoreErrors { try database.regroupJourneys(rules: rules) }
+    }
+
     /// The configured journey rules; a bad file is exit status 78, as for the daemon.
     func rules() throws -> JourneyRules {
         do {
@@ -66,11 +72,24 @@ struct Journeys: ParsableCommand {
         )
         let journeys = try withStoreErrors { try db.journeys(filter, offset: rules.utcOffset) }
         if output.json {
-            print(JSONValue.array(journeys.map { $0.json(offset: rules.utcOffset) }).serializedString())
+            // The array's bytes, one journey at a time, straight to standard output: no tree of
+            // every journey and no `String` copy of a document of megabytes.
+            var json = JSONWriter()
+            json.beginArray()
+            for journey in journeys { journey.writeJSON(offset: rules.utcOffset, to: &json) }
+            json.endArray()
+            // Debug builds (the tests) check the bytes against the `JSONValue` form `journey show` uses.
+            assert(
+                json.bytes == JSONValue.array(journeys.map { $0.json(offset: rules.utcOffset) }).serialized(),
+                "journeys --json differs from JourneyRecord.json(offset:)"
+            )
+            json.appendRaw("\n")
+            _ = json.bytes.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
             return
         }
-        let home = try withStoreErrors { try db.placesAndHome(rules: rules).home }
-        if home == nil, try withStoreErrors({ try !db.trips().isEmpty }) {
+        // A configured home is always known; only a learned one needs the stops clustered.
+        let homeIsKnown = try rules.home != nil || withStoreErrors { try db.placesAndHome(rules: rules).home } != nil
+        if !homeIsKnown, try withStoreErrors({ try !db.trips().isEmpty }) {
             print(
                 "Home is not known yet (set Home= in [Journeys], or it is learned after two nights at one place): "
                     + "each trip is a journey of its own."
@@ -85,7 +104,7 @@ struct Journeys: ParsableCommand {
         ])
         for journey in journeys {
             table.add([
-                String(journey.id), journey.type.rawValue, Format.localDateTime(journey.start, rules.utcOffset),
+                String(journey.id), journey.typeLabel, Format.localDateTime(journey.start, rules.utcOffset),
                 journey.isOpen ? "away" : Format.localEnd(journey, rules.utcOffset), journey.destination,
                 Format.distance(journey.distance), Format.span(journey.duration), String(journey.tripIDs.count),
             ])
@@ -107,8 +126,8 @@ struct Journeys: ParsableCommand {
 struct JourneyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journey",
-        abstract: "Show one journey.",
-        subcommands: [Show.self]
+        abstract: "Show one journey, or start and stop one by hand.",
+        subcommands: [Show.self, Start.self, Stop.self]
     )
 
     struct Show: ParsableCommand {
@@ -129,18 +148,21 @@ struct JourneyCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             let trips = try withStoreErrors { try db.trips(journeyID: id) }
+            let moments = try withStoreErrors { try db.moments(journeyID: id) }
             if output.json {
                 var json = journey.json(offset: offset)
                 if case .object(var members) = json {
                     members.append(.init("trip_list", .array(trips.map(\.json))))
+                    members.append(.init("notes", .array(moments.filter { $0.kind == .note }.map(\.json))))
+                    members.append(.init("photos", .array(moments.filter { $0.kind == .photo }.map(\.json))))
                     json = .object(members)
                 }
                 print(json.serializedString())
                 return
             }
-            let lines: [(String, String)] = [
-                ("Journey", "\(journey.id)"),
-                ("Type", journey.type.rawValue),
+            var lines: [(String, String)] = [
+                ("Journey", "\(journey.id)" + (journey.isManual ? " (started by hand)" : "")),
+                ("Type", journey.typeLabel),
                 ("Destination", journey.destination),
                 ("Start", "\(Format.localDateTime(journey.start, offset)) (UTC\(offset))"),
                 (
@@ -151,6 +173,12 @@ struct JourneyCommand: ParsableCommand {
                 ("Time away", Format.span(journey.duration)),
                 ("Trips", "\(trips.count)"),
             ]
+            if let plan = journey.plan {
+                let verdict =
+                    journey.typeMismatch == nil
+                    ? "as planned" : "planned \(plan.type.rawValue), was \(journey.type.rawValue)"
+                lines.insert(("Plan", "\(plan.planID): \(plan.from) to \(plan.through), \(verdict)"), at: 2)
+            }
             let width = lines.map(\.0.count).max() ?? 0
             for (key, value) in lines { print(key.padding(to: width) + "  " + value) }
             print("")
@@ -163,6 +191,16 @@ struct JourneyCommand: ParsableCommand {
                 ])
             }
             print(table.rendered, terminator: "")
+            guard !moments.isEmpty else { return }
+            print("")
+            var attachments = Table(["KIND", "TIME (UTC\(offset))", "POSITION", "NOTE OR FILE"])
+            for moment in moments {
+                attachments.add([
+                    moment.kind.rawValue, Format.localDateTime(moment.time, offset),
+                    moment.coordinate?.coordinateLabel ?? "-", moment.text,
+                ])
+            }
+            print(attachments.rendered, terminator: "")
         }
     }
 }
@@ -171,8 +209,8 @@ extension Import {
     /// Groups every trip into journeys again under the configured `[Journeys]` rules, so a new
     /// import, or a home newly learned from its nights, shows in `journeys` at once.
     func regroupJourneys(_ database: TravelDatabase) throws {
-        let rules = try JourneyConfigurationOptions(config: config).rules()
-        _ = try withStoreErrors { try database.regroupJourneys(rules: rules) }
+        let settings = JourneyConfigurationOptions(config: config)
+        try settings.regroup(database, rules: try settings.rules())
     }
 }
 
@@ -202,7 +240,50 @@ extension JourneyRecord {
             "duration_s": .double(duration),
             "trips": .integer(Int64(tripIDs.count)),
             "trip_ids": .array(tripIDs.map(JSONValue.integer)),
+            "manual": .bool(isManual),
+            "plan_id": plan.map { .integer($0.planID) } ?? .null,
+            "planned_type": plan.map { .string($0.type.rawValue) } ?? .null,
+            "planned_from": plan.map { .string($0.from.description) } ?? .null,
+            "planned_to": plan.map { .string($0.through.description) } ?? .null,
+            "type_mismatch": .bool(typeMismatch != nil),
         ]
+    }
+
+    /// Writes `json(offset:)` member for member, straight as bytes: the list of every journey
+    /// would otherwise build and free a tree of tens of thousands of values.
+    func writeJSON(offset: UTCOffset, to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("id", .integer(id))
+        json.member("type", .string(type.rawValue))
+        json.member("destination", .string(destination))
+        json.key("start")
+        json.time(start)
+        json.key("end")
+        if isOpen { json.value(.null) } else { json.time(end) }
+        json.key("start_date")
+        json.date(offset.local(start))
+        json.key("end_date")
+        json.date(offset.local(end))
+        json.member("open", .bool(isOpen))
+        json.member("distance_m", .double((distance * 10).rounded() / 10))
+        json.member("duration_s", .double(duration))
+        json.member("trips", .integer(Int64(tripIDs.count)))
+        json.key("trip_ids")
+        json.beginArray()
+        for id in tripIDs { json.value(.integer(id)) }
+        json.endArray()
+        json.member("manual", .bool(isManual))
+        json.member("plan_id", plan.map { .integer($0.planID) } ?? .null)
+        json.member("planned_type", plan.map { .string($0.type.rawValue) } ?? .null)
+        json.member("planned_from", plan.map { .string($0.from.description) } ?? .null)
+        json.member("planned_to", plan.map { .string($0.through.description) } ?? .null)
+        json.member("type_mismatch", .bool(typeMismatch != nil))
+        json.endObject()
+    }
+
+    /// The type for the table: `day (planned multi-day)` when a plan expected another.
+    var typeLabel: String {
+        typeMismatch.map { "\(type.rawValue) (planned \($0.rawValue))" } ?? type.rawValue
     }
 }
 

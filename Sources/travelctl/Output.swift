@@ -10,13 +10,20 @@ struct Table {
     mutating func add(_ row: [String]) { rows.append(row) }
 
     var rendered: String {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        // Each cell's width counted once and the text appended in place, with no padded copy or
+        // joined line per row: `journeys` renders tens of thousands of cells.
+        let counts = rows.map { $0.map(\.count) }
+        let widths = rows[0].indices.map { column in counts.map { $0[column] }.max() ?? 0 }
         var text = ""
-        for row in rows {
-            let cells = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(to: widths[column])
+        for (row, cellCounts) in zip(rows, counts) {
+            for (column, cell) in row.enumerated() {
+                if column > 0 { text += "  " }
+                text += cell
+                if column < row.count - 1, cellCounts[column] < widths[column] {
+                    text += String(repeating: " ", count: widths[column] - cellCounts[column])
+                }
             }
-            text += cells.joined(separator: "  ") + "\n"
+            text += "\n"
         }
         return text
     }
@@ -65,41 +72,5 @@ extension String {
         var copy = self
         copy.replaceSubrange(index...index, with: " ")
         return copy
-    }
-}
-
-extension TripRecord {
-    /// The DOMAIN.md JSON shape of a trip (`trips --json`).
-    var json: JSONValue {
-        let s = summary
-        return [
-            "id": .integer(id),
-            "start": .string(s.startTime.iso8601),
-            "end": isOngoing ? .null : .string(s.endTime.iso8601),
-            "distance_m": .double((s.distance * 10).rounded() / 10),
-            "duration_s": .double(s.duration),
-            "moving_s": .double(s.movingTime),
-            "max_speed_mps": .double((s.maximumSpeed * 100).rounded() / 100),
-            "avg_speed_mps": .double((s.averageSpeed * 100).rounded() / 100),
-            "start_place": startPlace.map(JSONValue.string) ?? .null,
-            "end_place": endPlace.map(JSONValue.string) ?? .null,
-            "start_lat": .double(s.start.latitude), "start_lon": .double(s.start.longitude),
-            "end_lat": .double(s.end.latitude), "end_lon": .double(s.end.longitude),
-            "points": .integer(Int64(s.pointCount)),
-            "end_reason": s.endReason.map { .string($0.rawValue) } ?? .null,
-            "journey_id": journeyID.map(JSONValue.integer) ?? .null,
-        ]
-    }
-}
-
-extension StopRecord {
-    var json: JSONValue {
-        [
-            "id": .integer(id),
-            "arrival": .string(arrival.iso8601),
-            "departure": departure.map { .string($0.iso8601) } ?? .null,
-            "lat": .double(coordinate.latitude), "lon": .double(coordinate.longitude),
-            "place": place.map(JSONValue.string) ?? .null,
-        ]
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -24,55 +25,42 @@ struct Stats: ParsableCommand {
     static let barWidth = 40
 
     func run() throws {
-        let offset = try settings.rules().utcOffset
-        let db = try database.open(readOnly: true)
-        let journeys = try withStoreErrors { try db.journeys(offset: offset) }
-        let year = year ?? journeys.last.map { offset.local($0.start).components.year }
-        guard let year else {
-            if output.json {
-                let empty: JSONValue = ["year": nil, "journeys": 0, "distance_m": 0.0, "months": []]
-                print(empty.serializedString())
-            } else {
-                print("No journeys yet. They appear here after your first drive.")
-            }
-            return
+        let document: JSONValue
+        let offset: UTCOffset
+        if database.db == nil {
+            let reply = try DaemonClient(database).call(.stats, ["year": year.map { .integer(Int64($0)) } ?? .null])
+            document = reply["stats"] ?? MonthlyTotals.emptyJSON
+            offset = reply["utc_offset"]?.stringValue.flatMap { UTCOffset(parsing: $0) } ?? .utc
+        } else {
+            offset = try settings.rules().utcOffset
+            let db = try database.open(readOnly: true)
+            let totals = try withStoreErrors { try db.monthlyTotals(year: year, offset: offset) }
+            document = totals?.json ?? MonthlyTotals.emptyJSON
         }
-        let totals = MonthlyTotals(year: year, journeys: journeys.map { ($0.start, $0.distance) }, offset: offset)
-        if output.json {
-            print(totals.json.serializedString())
-            return
+        if output.json { return print(document.serializedString()) }
+        // Drawn from the JSON document, so the daemon's answer and the database's look the same.
+        guard let year = document["year"]?.intValue, let months = document["months"]?.arrayValue else {
+            return print("No journeys yet. They appear here after your first drive.")
         }
         print("Journeys and distance per month, \(year) (months local to UTC\(offset))")
-        let longest = totals.months.map(\.distance).max() ?? 0
+        let rows = months.map { month in
+            (
+                month: month["month"]?.intValue ?? 1, journeys: month["journeys"]?.intValue ?? 0,
+                distance: month["distance_m"]?.doubleValue ?? 0
+            )
+        }
+        let longest = rows.map(\.distance).max() ?? 0
         let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let countWidth = String(totals.months.map(\.journeys).max() ?? 0).count
-        for month in totals.months {
+        let countWidth = String(rows.map(\.journeys).max() ?? 0).count
+        for month in rows {
             let cells = longest > 0 ? Int((month.distance / longest * Double(Self.barWidth)).rounded(.up)) : 0
             let count = String(month.journeys)
             let bar = String(repeating: "█", count: cells).padding(to: Self.barWidth)
             let padding = String(repeating: " ", count: countWidth - count.count)
             print("\(names[month.month - 1])  \(padding)\(count)  \(bar)  \(Format.distance(month.distance))")
         }
-        print("\(totals.journeys) journey\(totals.journeys == 1 ? "" : "s"), \(Format.distance(totals.distance))")
-    }
-}
-
-extension MonthlyTotals {
-    /// The `stats --json` shape: the year, its totals and each month's.
-    var json: JSONValue {
-        [
-            "year": .integer(Int64(year)),
-            "journeys": .integer(Int64(journeys)),
-            "distance_m": .double((distance * 10).rounded() / 10),
-            "months": .array(
-                months.map { month in
-                    [
-                        "month": .integer(Int64(month.month)),
-                        "journeys": .integer(Int64(month.journeys)),
-                        "distance_m": .double((month.distance * 10).rounded() / 10),
-                    ]
-                }
-            ),
-        ]
+        let journeys = document["journeys"]?.intValue ?? 0
+        let distance = document["distance_m"]?.doubleValue ?? 0
+        print("\(journeys) journey\(journeys == 1 ? "" : "s"), \(Format.distance(distance))")
     }
 }

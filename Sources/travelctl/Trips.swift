@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -17,11 +18,20 @@ struct Trips: ParsableCommand {
     var until: DateArgument?
 
     func run() throws {
-        let db = try database.open(readOnly: true)
-        let trips = try withStoreErrors { try db.trips(since: since?.start, until: until?.end) }
-        if output.json {
-            print(JSONValue.array(trips.map(\.json)).serializedString())
-        } else if trips.isEmpty {
+        let trips: [TripRecord]
+        if database.db == nil {
+            let parameters: JSONValue = [
+                "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
+            ]
+            let list = try DaemonClient(database).call(.listTrips, parameters)["trips"] ?? []
+            if output.json { return print(list.serializedString()) }
+            trips = list.arrayValue?.compactMap(TripRecord.init(json:)) ?? []
+        } else {
+            let db = try database.open(readOnly: true)
+            trips = try withStoreErrors { try db.trips(since: since?.start, until: until?.end) }
+            if output.json { return print(JSONValue.array(trips.map(\.json)).serializedString()) }
+        }
+        if trips.isEmpty {
             print(
                 since == nil && until == nil
                     ? "No trips yet. They appear here after your first drive." : "No trips in this period."
@@ -60,25 +70,20 @@ struct Trip: ParsableCommand {
         var id: Int64
 
         func run() throws {
-            let db = try database.open(readOnly: true)
-            guard let trip = try withStoreErrors({ try db.trip(id: id) }) else {
+            let document: JSONValue?
+            if database.db == nil {
+                document = try DaemonClient(database).call(.getTrip, ["id": .integer(id)])["trip"]
+            } else {
+                let db = try database.open(readOnly: true)
+                document = try withStoreErrors { try db.tripDocument(id: id) }
+            }
+            guard let document, let trip = TripRecord(json: document) else {
                 printError("travelctl: no trip \(id)")
                 throw ExitCode(1)
             }
-            let route = try withStoreErrors { try db.routePoints(tripID: id) }
-            let stops = try withStoreErrors {
-                try db.stops(between: trip.summary.startTime, and: trip.summary.endTime)
-            }
-            if output.json {
-                var json = trip.json
-                if case .object(var members) = json {
-                    members.append(.init("route_points", .integer(Int64(route.count))))
-                    members.append(.init("stops", .array(stops.map(\.json))))
-                    json = .object(members)
-                }
-                print(json.serializedString())
-                return
-            }
+            if output.json { return print(document.serializedString()) }
+            let routePoints = document["route_points"]?.intValue ?? 0
+            let stops = document["stops"]?.arrayValue?.compactMap(StopRecord.init(json:)) ?? []
             let s = trip.summary
             var lines: [(String, String)] = [
                 ("Trip", "\(trip.id)"),
@@ -89,7 +94,7 @@ struct Trip: ParsableCommand {
                 ("Moving time", Format.duration(s.movingTime)),
                 ("Average speed", Format.speed(s.averageSpeed)),
                 ("Maximum speed", Format.speed(s.maximumSpeed)),
-                ("Route", "\(route.count) points"),
+                ("Route", "\(routePoints) points"),
             ]
             if let reason = s.endReason { lines.append(("Ended", reason.sentence)) }
             for stop in stops {

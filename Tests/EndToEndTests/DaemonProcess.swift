@@ -13,9 +13,13 @@ final class DaemonProcess: @unchecked Sendable {
     /// the suite goes on. Not a timing assertion: every wait normally ends in milliseconds.
     static let hangLimit: TimeInterval = 120
 
-    init(_ arguments: [String]) throws {
+    /// Starts the daemon with `arguments`; `environment` is added to the runner's.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = Binaries.productsDirectory.appendingPathComponent("travel-companiond")
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let stderr = Pipe()

@@ -16,7 +16,9 @@ import Testing
         init() throws {
             url = FileManager.default.temporaryDirectory.appendingPathComponent("tc-daemon-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            try "".write(toFile: config, atomically: true, encoding: .utf8)
+            // Each daemon its own control socket: tests run beside each other and beside a real one.
+            try "[Control]\nSocket=\(url.appendingPathComponent("control").path)\n"
+                .write(toFile: config, atomically: true, encoding: .utf8)
         }
 
         func remove() { try? FileManager.default.removeItem(at: url) }

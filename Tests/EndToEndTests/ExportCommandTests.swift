@@ -2,8 +2,30 @@ import Foundation
 import Testing
 
 /// `travelctl export` on the real tracks, read back by tools we did not write: gpsbabel for GPX,
-/// GDAL's ogrinfo for GeoJSON and KML, xmllint for well-formed XML (scripts/setup.sh installs them).
+/// GDAL's ogrinfo for GeoJSON and KML, xmllint for well-formed XML and, for GPX, validity against
+/// the GPX 1.1 schema (scripts/setup.sh installs them).
 @Suite struct ExportCommandTests {
+    /// GPX 1.1 as an XML Schema, written for this project from the published specification: the
+    /// machine has no internet to fetch the `schemaLocation` an export names.
+    static let gpxSchema = Binaries.fixtures.appendingPathComponent("gpx/gpx-1.1.xsd").path
+
+    /// `xmllint --schema` on `file`, whatever its verdict (callers expect success or failure).
+    static func schemaCheck(_ file: String) throws -> Binaries.Result {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint"), "xmllint is needed")
+        return try Binaries.run("/usr/bin/xmllint", ["--noout", "--schema", gpxSchema, file], absolute: true)
+    }
+
+    /// Requires `file` to be valid GPX 1.1.
+    static func requireValidGPX(_ file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try schemaCheck(file)
+        #expect(
+            result.status == 0,
+            "\(file) is not valid GPX 1.1: \(result.standardError)",
+            sourceLocation: sourceLocation
+        )
+        #expect(result.standardError.contains("validates"), "\(result.standardError)", sourceLocation: sourceLocation)
+    }
+
     /// A database with both real tracks imported, and each trip's stored route point count.
     static func importedTracks() throws -> (directory: URL, db: String, points: [Int]) {
         let (directory, db) = try ImportCommandTests.temporaryDatabase()
@@ -57,7 +79,7 @@ import Testing
         let (directory, db, points) = try Self.importedTracks()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try Self.export(db, "gpx", in: directory)
-        _ = try Self.tool("xmllint", ["--noout", file])
+        try Self.requireValidGPX(file)
 
         // unicsv writes a header line, then one line per track point (-t) or waypoint (-w).
         let track = try Self.tool("gpsbabel", ["-t", "-i", "gpx", "-f", file, "-o", "unicsv", "-F", "-"])
@@ -138,15 +160,83 @@ import Testing
     @Test func anEmptySelectionIsAValidEmptyDocument() throws {
         let (directory, db, _) = try Self.importedTracks()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for format in ["gpx", "kml"] {
-            let file = try Self.export(db, format, ["--since", "2030-01-01"], in: directory)
-            _ = try Self.tool("xmllint", ["--noout", file])
-        }
-        let gpx = directory.appendingPathComponent("export---since-2030-01-01.gpx").path
+        let kml = try Self.export(db, "kml", ["--since", "2030-01-01"], in: directory)
+        _ = try Self.tool("xmllint", ["--noout", kml])
+        let gpx = try Self.export(db, "gpx", ["--since", "2030-01-01"], in: directory)
+        try Self.requireValidGPX(gpx)
         let empty = try Self.tool("gpsbabel", ["-i", "gpx", "-f", gpx, "-o", "unicsv", "-F", "-"])
         #expect(Self.csvRows(empty) == 0)
         let geojson = try Self.export(db, "geojson", ["--since", "2030-01-01", "--until", "2030-12-31"], in: directory)
         #expect(try Self.tool("ogrinfo", ["-ro", "-al", "-so", geojson]).output.contains("Feature Count: 0"))
+    }
+
+    /// Every GPX selection on the week with notes and photos: the whole history, one trip, a
+    /// journey with its notes and photos as waypoints, a date range.
+    @Test func gpxExportsAreValidGPX11() throws {
+        let (directory, db, _) = try NotePhotoCommandTests.weekWithMoments()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let selections = [
+            [], ["--trip", "3"], ["--journey", "1"], ["--since", "2019-02-19", "--until", "2019-02-21"],
+        ]
+        for selection in selections {
+            let file = try Self.export(db, "gpx", selection, in: directory)
+            try Self.requireValidGPX(file)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains("<trkpt "), "\(selection) has track points")
+            if selection.first == "--journey" {
+                #expect(text.contains("<type>note</type>") && text.contains("<type>photo</type>"), "\(text)")
+            }
+        }
+    }
+
+    /// Ways a GPX document can break the schema while staying well-formed XML.
+    enum GPXBreakage: String, CaseIterable, Sendable {
+        case trackPointWithoutLatitude
+        case latitudeBeyondNinety
+        case longitudeOfOneEighty
+        case timeBeforeElevation
+        case descriptionBeforeName
+        case waypointAfterTrack
+        case versionOneZero
+
+        func apply(to gpx: String) -> String {
+            switch self {
+            case .trackPointWithoutLatitude:
+                gpx.replacing(#/<trkpt lat="[^"]*" /#, with: "<trkpt ", maxReplacements: 1)
+            case .latitudeBeyondNinety:
+                gpx.replacing(#/<trkpt lat="[^"]*"/#, with: #"<trkpt lat="90.0000001""#, maxReplacements: 1)
+            case .longitudeOfOneEighty:
+                gpx.replacing(#/ lon="[^"]*"><ele>/#, with: #" lon="180"><ele>"#, maxReplacements: 1)
+            case .timeBeforeElevation:
+                gpx.replacing(#/(<ele>[^<]*</ele>)(<time>[^<]*</time>)/#, maxReplacements: 1) { "\($0.2)\($0.1)" }
+            case .descriptionBeforeName:
+                gpx.replacing(#/(<name>[^<]*</name>)(<desc>[^<]*</desc>)<type>/#, maxReplacements: 1) {
+                    "\($0.2)\($0.1)<type>"
+                }
+            case .waypointAfterTrack:
+                gpx.replacing(#/</trk>\n/#, with: "</trk>\n<wpt lat=\"1\" lon=\"2\"/>\n", maxReplacements: 1)
+            case .versionOneZero:
+                gpx.replacing(#"version="1.1" creator"#, with: #"version="1.0" creator"#)
+            }
+        }
+    }
+
+    /// The schema check can fail: each breakage of a valid export, still well-formed, is refused.
+    @Test(arguments: GPXBreakage.allCases)
+    func theSchemaRefusesABrokenGPXDocument(_ breakage: GPXBreakage) throws {
+        let (directory, db, _) = try Self.importedTracks()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let valid = try Self.export(db, "gpx", in: directory)
+        try Self.requireValidGPX(valid)
+        let original = try String(contentsOfFile: valid, encoding: .utf8)
+        let broken = breakage.apply(to: original)
+        #expect(broken != original, "\(breakage) changed nothing")
+        let file = directory.appendingPathComponent("\(breakage).gpx")
+        try broken.write(to: file, atomically: true, encoding: .utf8)
+        _ = try Self.tool("xmllint", ["--noout", file.path])
+        let result = try Self.schemaCheck(file.path)
+        #expect(result.status != 0, "\(breakage) passed the schema")
+        #expect(result.standardError.contains("fails to validate"), "\(result.standardError)")
     }
 
     @Test func anUnknownTripOrJourneyIsAOneLineError() throws {

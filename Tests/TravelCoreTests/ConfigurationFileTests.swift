@@ -341,7 +341,13 @@ import Testing
         }
         #expect(Set(names).count == names.count)
         let tracking = try #require(TravelConfiguration.sections.first { $0.name == "Tracking" })
-        #expect(tracking.keys.count == Mirror(reflecting: TrackingConfiguration()).children.count)
+        // The zone and nearby rules are TrackingConfiguration fields with sections of their own.
+        let sectioned: Set<String> = ["zones", "nearby"]
+        #expect(
+            tracking.keys.count
+                == Mirror(reflecting: TrackingConfiguration()).children.filter { !sectioned.contains($0.label ?? "") }
+                .count
+        )
         // Each key writes its own field: give every key a distinct value in range and read them all back.
         var configuration = TravelConfiguration()
         var expected: [String: ConfigurationValue] = [:]
@@ -350,6 +356,8 @@ import Testing
                 let value: ConfigurationValue =
                     if let range = key.range, key.type == .integer {
                         .integer(Int(range.lowerBound) + index + 1)
+                    } else if key.type == .boolean {
+                        .boolean(index % 2 == 0)
                     } else if let range = key.range {
                         .number(range.lowerBound + (range.upperBound - range.lowerBound) * Double(index + 1) / 64)
                     } else {

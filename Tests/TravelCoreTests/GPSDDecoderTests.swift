@@ -244,6 +244,27 @@ import Testing
         #expect(fixes.count == 2)
     }
 
+    @Test func aQuietStreamEmitsItsEpochAtOnceAndDropsLateReportsOfIt() {
+        var decoder = GPSDDecoder()
+        var fixes: [Fix] = []
+        func feed(_ line: String) {
+            Array((line + "\n").utf8).withUnsafeBytes { decoder.decode($0) { fixes.append($0) } }
+        }
+        feed(Self.tpv45)
+        #expect(decoder.hasOpenEpoch)
+        decoder.flushEpoch { fixes.append($0) }
+        #expect(fixes.map { $0.time?.iso8601 } == ["2020-07-11T22:37:45.000Z"])
+        #expect(!decoder.hasOpenEpoch)
+        // gpsd still learning the cycle reports the epoch again: not a second fix.
+        feed(Self.tpv45)
+        #expect(!decoder.hasOpenEpoch)
+        #expect(decoder.statistics.lateReports == 1)
+        feed(Self.tpv46)
+        decoder.finish { fixes.append($0) }
+        #expect(fixes.map { $0.time?.iso8601 } == ["2020-07-11T22:37:45.000Z", "2020-07-11T22:37:46.000Z"])
+        #expect(decoder.statistics.epochs == 2)
+    }
+
     @Test func heartbeatsNeverCarryAPosition() throws {
         let text = """
             {"class":"TPV","mode":1,"time":"2020-07-11T22:37:44.000Z","lat":38.1,"lon":-122.6,"altMSL":5.0,"speed":3.0,"status":2}

@@ -41,6 +41,25 @@ import Testing
         #expect(stats.epochs == 2)
     }
 
+    @Test func aQuietLineEmitsTheEpochAtOnceAndDropsLateSentencesOfIt() throws {
+        var decoder = NMEADecoder()
+        var fixes: [Fix] = []
+        func feed(_ text: String) { Array(text.utf8).withUnsafeBytes { decoder.decode($0) { fixes.append($0) } } }
+        feed(Self.rmc)
+        #expect(decoder.hasOpenEpoch)
+        decoder.flushEpoch { fixes.append($0) }
+        #expect(fixes.count == 1)
+        #expect(!decoder.hasOpenEpoch)
+        // The GGA of the same second after the pause is late: no second epoch of 19:32:21.
+        feed(Self.gga)
+        #expect(!decoder.hasOpenEpoch)
+        feed(Self.rmc2)
+        decoder.finish { fixes.append($0) }
+        #expect(fixes.map { $0.time?.iso8601 } == ["2007-12-23T19:32:21.000Z", "2007-12-23T19:32:22.000Z"])
+        #expect(decoder.statistics.lateEpochs == 1)
+        #expect(decoder.statistics.epochs == 2)
+    }
+
     @Test func everyChunkingGivesTheSameResult() {
         let text = "garbage\u{1}\u{2}" + Self.gga + Self.rmc + "$GPGGA,1932" + Self.rmc2 + "#comment\n"
         let bytes = Array(text.utf8)

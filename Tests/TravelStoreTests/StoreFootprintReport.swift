@@ -24,12 +24,14 @@ import TravelStore
         }
     }
 
-    /// The daemon's path: the real engine and `TrackingRecorder`, state saved once a minute.
-    @Test func liveTrackingHourThroughTheRecorder() throws {
+    /// The daemon's path: the real engine and `TrackingRecorder`, state saved every 12 flushes, at
+    /// the default flush interval (10 s), and at 5 s and 30 s for comparison.
+    @Test(arguments: [10, 5, 30]) func liveTrackingHourThroughTheRecorder(flushInterval: Int) throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("live.sqlite")
-        let figures = try StoreFootprint.measureLiveHour(databasePath: path)
+        let figures = try StoreFootprint.measureLiveHour(databasePath: path, flushInterval: flushInterval)
         print("recorder: \(figures)")
+        #expect(figures.flushes == 3600 / flushInterval)
         let database = try TravelDatabase(path: path, readOnly: true)
         let trip = try #require(try database.trips().first)
         #expect(trip.isOngoing)

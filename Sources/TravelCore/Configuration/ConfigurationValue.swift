@@ -28,6 +28,12 @@ enum ConfigurationValueType: Sendable, Hashable {
     case coordinate
     /// A UTC offset such as `+01:00`, kept as written.
     case utcOffset
+    /// `2019-01-01`.
+    case date
+    /// Hook command lines, split as `HookCommand` says; kept as written.
+    case command
+    /// `09:00`: a local time of day, 24-hour clock.
+    case timeOfDay
 
     /// Completes "expected …" in an error.
     var expectation: String {
@@ -43,6 +49,9 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .speed: "a speed in metres per second"
         case .coordinate: "latitude, longitude in degrees, such as 45.28310, 13.72120, or auto"
         case .utcOffset: "a UTC offset such as +01:00"
+        case .date: "a date such as 2019-01-01"
+        case .command: "an absolute program path and its arguments, commands separated by ' ; '"
+        case .timeOfDay: "a time of day such as 09:00"
         }
     }
 
@@ -59,6 +68,9 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .url: Self.isURL(text) ? .string(text) : nil
         case .coordinate: text == "auto" || Coordinate(parsing: text) != nil ? .string(text) : nil
         case .utcOffset: UTCOffset(parsing: text) == nil ? nil : .string(text)
+        case .date: LocalDate(parsing: text) == nil ? nil : .string(text)
+        case .command: HookCommand.parseList(text) == nil ? nil : .string(text)
+        case .timeOfDay: ReminderRules.secondOfDay(parsing: text) == nil ? nil : .string(text)
         }
     }
 

@@ -51,8 +51,10 @@ extension TravelConfiguration {
                     range: 1...300,
                     """
                     Accepted fixes are committed together at most this long apart: the most seconds of \
-                    accepted fixes a power cut can lose. Longer intervals write less to the SD card (one \
-                    commit per fix writes about 4 KB), shorter ones lose less when the ignition cuts the power.
+                    accepted fixes a power cut can lose, on top of the kernel's writeback delay. Each commit \
+                    writes at least two pages, so longer intervals write less to the SD card (an hour of driving \
+                    at 1 Hz: 5 s, 1.7 MB; 10 s, 1.3 MB; 30 s, 0.85 MB; a commit per fix, 15 MB), shorter ones \
+                    lose less when the ignition cuts the power. The first fix after a start is committed at once.
                     """
                 ),
             ]
@@ -66,7 +68,44 @@ extension TravelConfiguration {
                     .path,
                     \.control.socket,
                     "The Varlink control socket, in the service's RuntimeDirectory. --socket overrides it."
-                )
+                ),
+                .text(
+                    "Group",
+                    .string,
+                    \.control.group,
+                    """
+                    The group that owns the socket (mode 0660): its members may read the daemon's state and \
+                    history. A group that does not exist is logged and the socket stays root's alone.
+                    """
+                ),
+                .text(
+                    "AdminGroup",
+                    .string,
+                    \.control.adminGroup,
+                    """
+                    Members of this group may also change the daemon (Reload, and later plans and zones). \
+                    Empty: root only.
+                    """
+                ),
+                .integer(
+                    "MaxConnections",
+                    \.control.maximumConnections,
+                    range: 1...1_000,
+                    """
+                    Clients served at once; more are refused with an error. 64 is far more than a car needs \
+                    and bounds what a misbehaving local client can make the daemon hold.
+                    """
+                ),
+                .number(
+                    "IdleTimeoutSec",
+                    .timeSpan,
+                    \.control.idleTimeout,
+                    range: 1...86_400,
+                    """
+                    A client that asks nothing for this long is disconnected; subscribers waiting for events \
+                    are not idle.
+                    """
+                ),
             ]
         ),
         ConfigurationSection(
@@ -110,6 +149,16 @@ extension TravelConfiguration {
                     """
                     Once the clock has been set from GPS, fixes this far ahead of it are rejected. One day \
                     tolerates any time zone mistake.
+                    """
+                ),
+                .text(
+                    "EarliestFixDate",
+                    .date,
+                    \.tracking.earliestFixDate,
+                    """
+                    The earliest date a fix can really have. Receivers with the GPS week-rollover bug report \
+                    dates 1024 weeks (19.6 years) too early; a fix dated before this is moved forward by whole \
+                    1024-week periods. Lower it to import logs recorded before it.
                     """
                 ),
                 .number(
@@ -220,6 +269,6 @@ extension TravelConfiguration {
                 ),
             ]
         ),
-        journeysSection,
+        journeysSection, zonesSection, poiSection, hooksSection, remindersSection,
     ]
 }

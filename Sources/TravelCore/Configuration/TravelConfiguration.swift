@@ -12,6 +12,10 @@ public struct TravelConfiguration: Sendable, Hashable {
     public var tracking = TrackingConfiguration()
     /// `[Journeys]`: home and local days, for grouping trips into journeys.
     public var journeys = Journeys()
+    /// `[Hooks]`: programs run on events.
+    public var hooks = Hooks()
+    /// `[Reminders]`: no-trip and plan reminders.
+    public var reminders = Reminders()
 
     public struct Source: Sendable, Hashable {
         /// `gpsd://HOST:PORT`, `serial:///dev/ttyUSB0?baud=9600` or `file:///path/log?speed=N`;
@@ -25,12 +29,20 @@ public struct TravelConfiguration: Sendable, Hashable {
         /// The SQLite database, in the service's StateDirectory.
         public var database = "/var/lib/travel-companion/travel.sqlite"
         /// Seconds between commits of accepted fixes: the most a power cut can lose.
-        public var flushInterval = 5.0
+        public var flushInterval = 10.0
     }
 
     public struct Control: Sendable, Hashable {
         /// The Varlink socket `travelctl` connects to.
         public var socket = "/run/travel-companion/control"
+        /// The socket's group: who may read.
+        public var group = "travel"
+        /// Who may change the daemon besides root; empty for root only.
+        public var adminGroup = ""
+        /// Clients served at once.
+        public var maximumConnections = 64
+        /// Seconds a client may stay connected asking nothing.
+        public var idleTimeout = 60.0
     }
 
     /// All defaults.

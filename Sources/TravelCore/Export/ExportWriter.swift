@@ -2,8 +2,8 @@
 /// blocks of about `flushThreshold` bytes. Only one trip's route is held at a time, so exporting
 /// years of history needs no more memory than its longest trip.
 ///
-/// Call order: every stop, then every trip, then `finish()` (GPX 1.1 requires waypoints before
-/// tracks). Points that cannot be placed on the globe (non-finite or out-of-range latitude or
+/// Call order: every stop, then every note and photo, then every trip, then `finish()` (GPX 1.1
+/// requires waypoints before tracks). Points that cannot be placed on the globe (non-finite or out-of-range latitude or
 /// longitude) are left out rather than written as invalid numbers.
 public struct ExportWriter<Failure: Error> {
     private var encoding: any ExportEncoding
@@ -39,6 +39,14 @@ public struct ExportWriter<Failure: Error> {
         try flushIfFull()
     }
 
+    /// Adds a note or a photo as a waypoint; all of them come after the stops, before the first trip.
+    public mutating func add(_ moment: ExportMoment) throws(Failure) {
+        precondition(!hasTrips, "notes and photos are written before trips")
+        guard moment.coordinate.isExportable else { return }
+        encoding.moment(moment, into: &buffer)
+        try flushIfFull()
+    }
+
     /// Adds a trip with its route, in time order.
     public mutating func add(_ trip: ExportTrip, route: [RoutePoint]) throws(Failure) {
         hasTrips = true
@@ -70,6 +78,7 @@ public struct ExportWriter<Failure: Error> {
 protocol ExportEncoding {
     mutating func begin(title: String, into output: inout [UInt8])
     mutating func stop(_ stop: ExportStop, into output: inout [UInt8])
+    mutating func moment(_ moment: ExportMoment, into output: inout [UInt8])
     /// `route` is the whole route `point` will then receive, for formats that must look ahead.
     mutating func beginTrip(_ trip: ExportTrip, route: [RoutePoint], into output: inout [UInt8])
     mutating func point(_ point: RoutePoint, into output: inout [UInt8])
@@ -81,8 +90,8 @@ extension Coordinate {
     /// Whether every format can write this position: a real latitude and a finite longitude.
     var isExportable: Bool { latitude.magnitude <= 90 && longitude.isFinite }
 
-    /// Longitude in [−180, 180], as all three formats expect.
-    var exportLongitude: Double { Degrees.normalized(longitude) }
+    /// Longitude in [−180, 180], as all three formats expect (receivers give it so already).
+    var exportLongitude: Double { longitude.magnitude < 180 ? longitude : Degrees.normalized(longitude) }
 }
 
 extension RoutePoint {

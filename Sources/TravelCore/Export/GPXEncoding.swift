@@ -1,4 +1,4 @@
-/// GPX 1.1: stops as `wpt`, each trip as a `trk` with one `trkseg` of `trkpt`.
+/// GPX 1.1: stops, notes and photos as `wpt`, each trip as a `trk` with one `trkseg` of `trkpt`.
 struct GPXEncoding: ExportEncoding {
     func begin(title: String, into output: inout [UInt8]) {
         output.appendLiteral(
@@ -22,6 +22,16 @@ struct GPXEncoding: ExportEncoding {
         output.appendLiteral("<type>stop</type></wpt>\n")
     }
 
+    func moment(_ moment: ExportMoment, into output: inout [UInt8]) {
+        appendStart("wpt", moment.coordinate, to: &output)
+        ExportBytes.appendElement("time", moment.time, to: &output)
+        ExportBytes.appendElement("name", moment.name, to: &output)
+        ExportBytes.appendElement("desc", moment.description, to: &output)
+        output.appendLiteral("<type>")
+        output.appendLiteral(moment.kind == .note ? "note" : "photo")
+        output.appendLiteral("</type></wpt>\n")
+    }
+
     func beginTrip(_ trip: ExportTrip, route: [RoutePoint], into output: inout [UInt8]) {
         output.appendLiteral("<trk>")
         ExportBytes.appendElement("name", trip.name, to: &output)
@@ -38,8 +48,9 @@ struct GPXEncoding: ExportEncoding {
             ExportBytes.appendDecimal(altitude, fractionDigits: 2, to: &output)
             output.appendLiteral("</ele>")
         }
-        ExportBytes.appendElement("time", point.time, to: &output)
-        output.appendLiteral("</trkpt>\n")
+        output.appendLiteral("<time>")
+        ExportBytes.appendTime(point.time, to: &output)
+        output.appendLiteral("</time></trkpt>\n")
     }
 
     func endTrip(into output: inout [UInt8]) {

@@ -1,5 +1,5 @@
 /// GeoJSON (RFC 7946): a FeatureCollection with a LineString Feature per trip and a Point
-/// Feature per stop. Properties go through `JSONValue`, so every string is escaped correctly.
+/// Feature per stop, note and photo. Properties go through `JSONValue`, so every string is escaped correctly.
 ///
 /// A route that crosses the antimeridian is cut there into a MultiLineString, as RFC 7946
 /// §3.1.9 asks: a viewer would otherwise draw a line right round the world.
@@ -38,6 +38,19 @@ struct GeoJSONEncoding: ExportEncoding {
         beginFeature(properties, into: &output)
         output.appendLiteral(#"{"type":"Point","coordinates":"#)
         appendPosition(stop.coordinate.exportLongitude, stop.coordinate.latitude, nil, to: &output)
+        output.appendLiteral("}}")
+    }
+
+    mutating func moment(_ moment: ExportMoment, into output: inout [UInt8]) {
+        let properties: JSONValue = [
+            "kind": .string(moment.kind.rawValue),
+            "name": .string(moment.name),
+            "time": .string(moment.time.iso8601),
+            "description": .string(moment.description),
+        ]
+        beginFeature(properties, into: &output)
+        output.appendLiteral(#"{"type":"Point","coordinates":"#)
+        appendPosition(moment.coordinate.exportLongitude, moment.coordinate.latitude, nil, to: &output)
         output.appendLiteral("}}")
     }
 

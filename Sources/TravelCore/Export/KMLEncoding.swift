@@ -1,8 +1,8 @@
-/// KML 2.2: a Document with a "Stops" Folder of Point Placemarks and a "Trips" Folder with a
-/// LineString Placemark per trip. Folders become separate layers in GIS tools (GDAL's LIBKML
+/// KML 2.2: a Document with a "Stops" Folder of Point Placemarks, a "Notes and photos" Folder of
+/// Point Placemarks (when there are any) and a "Trips" Folder with a LineString Placemark per trip. Folders become separate layers in GIS tools (GDAL's LIBKML
 /// driver), so stops and tracks each get a single geometry type.
 struct KMLEncoding: ExportEncoding {
-    private enum Folder { case none, stops, trips }
+    private enum Folder { case none, stops, moments, trips }
     private var folder = Folder.none
     /// The current trip's geometry element, chosen by its number of points.
     private var geometry: StaticString?
@@ -27,6 +27,18 @@ struct KMLEncoding: ExportEncoding {
         appendTimeSpan(stop.arrival, stop.departure, to: &output)
         output.appendLiteral("<Point><coordinates>")
         appendCoordinates(stop.coordinate, altitude: nil, to: &output)
+        output.appendLiteral("</coordinates></Point></Placemark>\n")
+    }
+
+    mutating func moment(_ moment: ExportMoment, into output: inout [UInt8]) {
+        enter(.moments, named: "Notes and photos", into: &output)
+        output.appendLiteral("<Placemark>")
+        ExportBytes.appendElement("name", moment.name, to: &output)
+        ExportBytes.appendElement("description", moment.description, to: &output)
+        output.appendLiteral("<TimeStamp>")
+        ExportBytes.appendElement("when", moment.time, to: &output)
+        output.appendLiteral("</TimeStamp><Point><coordinates>")
+        appendCoordinates(moment.coordinate, altitude: nil, to: &output)
         output.appendLiteral("</coordinates></Point></Placemark>\n")
     }
 

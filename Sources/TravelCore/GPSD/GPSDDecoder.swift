@@ -28,6 +28,8 @@ public struct GPSDDecoder: Sendable {
     private var pendingEpoch: Fix?
     /// A SKY report that arrived before any TPV of its epoch, kept for the next epoch.
     private var heldSky: SKYReport?
+    /// The time of the epoch `flushEpoch` emitted early: later TPVs of it are late, not new.
+    private var flushedTime: UTCTime?
 
     /// A decoder at the start of a stream (before gpsd's VERSION greeting).
     public init() {}
@@ -80,6 +82,17 @@ public struct GPSDDecoder: Sendable {
         heldSky = nil
         emitPendingEpoch(onFix: onFix)
     }
+
+    /// Emits the epoch in progress now: a live gpsd has gone quiet after it, so no more TPVs of it
+    /// are coming (gpsd reports an epoch several times only while it learns a receiver's cycle).
+    /// A TPV of the same time that still arrives is counted in `statistics.lateReports` and dropped.
+    public mutating func flushEpoch(onFix: (Fix) -> Void) {
+        flushedTime = pendingEpoch?.time
+        emitPendingEpoch(onFix: onFix)
+    }
+
+    /// Whether an epoch is waiting for `flushEpoch`, `finish` or the next epoch.
+    public var hasOpenEpoch: Bool { pendingEpoch != nil }
 
     /// Decodes a whole recorded stream at once, for tests and offline tools.
     public static func decodeAll(_ bytes: [UInt8]) -> [Fix] {
@@ -167,6 +180,11 @@ public struct GPSDDecoder: Sendable {
             report.apply(to: &pendingEpoch!)
             return true
         }
+        if let time = report.time, time == flushedTime {
+            statistics.lateReports += 1
+            return true
+        }
+        flushedTime = nil
         emitPendingEpoch(onFix: onFix)
         var epoch = Fix(source: .gpsd)
         report.apply(to: &epoch)

@@ -50,6 +50,8 @@ public struct GPSDStatistics: Sendable, Hashable {
     public var malformedLines = 0
     /// Epochs emitted as fixes.
     public var epochs = 0
+    /// TPVs of an epoch already emitted by `GPSDDecoder.flushEpoch`; dropped.
+    public var lateReports = 0
 
     /// Empty statistics, for a new decoder.
     public init() {}

@@ -39,6 +39,8 @@ public struct Journey: Sendable, Hashable {
     public var destination: Coordinate
     /// Sum of its trips' distances, metres.
     public var distance: Double
+    /// The plan or hand-started journey it is, or `nil` for one found from the trips alone.
+    public var declared: DeclaredJourney.Origin? = nil
 
     /// Seconds from leaving to coming back: time away, not time driving.
     public var duration: Double { end.seconds(since: start) }

@@ -57,7 +57,7 @@ public enum JourneyGrouping {
     }
 
     /// A journey being put together, measured from `reference` (home, or a lone trip's start).
-    private struct Builder {
+    struct Builder {
         let reference: Coordinate
         let rules: JourneyRules
         var tripIDs: [Int64] = []

@@ -27,11 +27,17 @@ struct EpochAssembler {
         var satellitesUsed: Int?
         var gsaSatellitesUsed: Int?
         var hasContent = false
+        /// The epoch's time is that of one already emitted early (`flushEarly`): a late sentence.
+        var isLate = false
     }
 
     private var open = Evidence()
     /// Epochs emitted so far.
     private(set) var emittedEpochs = 0
+    /// Sentences of epochs already emitted by `flushEarly`, dropped.
+    private(set) var lateEpochs = 0
+    /// The time of day of the epoch `flushEarly` emitted, until another time begins.
+    private var earlyFlushedTimeOfDay: Int32?
     /// The last mode a GSA reported; receivers send GSA once per cycle, not always before GGA.
     private var lastGSAMode: FixMode?
     /// The most recent calendar date seen (days since 1970) and the time of day it was seen at,
@@ -48,7 +54,15 @@ struct EpochAssembler {
         }
         open.timeOfDay = timeOfDay
         open.hasContent = true
+        if timeOfDay == earlyFlushedTimeOfDay {
+            open.isLate = true
+        } else {
+            earlyFlushedTimeOfDay = nil
+        }
     }
+
+    /// Whether sentences of an epoch not yet emitted have arrived.
+    var hasOpenEpoch: Bool { open.hasContent && !open.isLate }
 
     /// Whether `timeOfDay` belongs to the open epoch (used by ZDA and GST).
     func isOpenEpoch(timeOfDay: Int32) -> Bool { open.timeOfDay == timeOfDay }
@@ -119,9 +133,22 @@ struct EpochAssembler {
         }
     }
 
+    /// Emits the open epoch now because the receiver went quiet after it; sentences of the same
+    /// time that still come are late and dropped (`lateEpochs`), not a second epoch.
+    mutating func flushEarly(emit: (Fix) -> Void) {
+        let timeOfDay = open.isLate ? nil : open.timeOfDay
+        flush(emit: emit)
+        if let timeOfDay { earlyFlushedTimeOfDay = timeOfDay }
+    }
+
     /// Emits the open epoch, if it holds anything, and starts a new one.
     mutating func flush(emit: (Fix) -> Void) {
         guard open.hasContent else { return }
+        guard !open.isLate else {
+            lateEpochs += 1
+            open = Evidence()
+            return
+        }
         let fix = makeFix(open)
         if fix.hasPosition, let timeOfDay = fix.timeOfDay {
             lastPosition = (timeOfDay, fix.latitude!, fix.longitude!)

@@ -14,8 +14,12 @@ public struct NMEADecoder: Sendable {
     public var statistics: NMEAStatistics {
         var s = counters
         s.epochs = assembler.emittedEpochs
+        s.lateEpochs = assembler.lateEpochs
         return s
     }
+
+    /// Whether an epoch is waiting for `flushEpoch`, `finish` or the next epoch.
+    public var hasOpenEpoch: Bool { assembler.hasOpenEpoch }
     private var counters = NMEAStatistics()
     var assembler = EpochAssembler()
     /// Bytes of a sentence that began in an earlier chunk.
@@ -87,12 +91,13 @@ public struct NMEADecoder: Sendable {
             carry.removeAll(keepingCapacity: true)
         }
         state = .lineStart
-        flushEpoch(onFix: onFix)
+        assembler.flush(emit: onFix)
     }
 
-    /// Emits the open epoch now (e.g. when a live receiver has gone quiet).
+    /// Emits the open epoch now: a live receiver went quiet after it. Sentences of the same time
+    /// that still arrive are dropped rather than made a second epoch.
     public mutating func flushEpoch(onFix: (Fix) -> Void) {
-        assembler.flush(emit: onFix)
+        assembler.flushEarly(emit: onFix)
     }
 
     /// True for the bytes that end a sentence early or belong to none: controls, `$`, `!`, non-ASCII.

@@ -16,6 +16,9 @@ public struct NMEAStatistics: Sendable, Hashable {
     public var commentLines = 0
     /// Epochs emitted.
     public var epochs = 0
+    /// Epochs whose sentences arrived after the epoch was emitted early (`NMEADecoder.flushEpoch`);
+    /// dropped.
+    public var lateEpochs = 0
 
     public init() {}
 

@@ -16,6 +16,16 @@ public struct TrackingConfiguration: Sendable, Hashable {
     /// Fixes this far (seconds) ahead of the reference clock are rejected, when a trusted clock
     /// is given (the daemon's, once set from GPS). One day tolerates any time zone mistake.
     public var maximumFutureSkew = 86_400.0
+    /// The earliest date (`YYYY-MM-DD`, UTC) a fix can really have. An earlier one comes from a
+    /// receiver with the GPS week-rollover bug and is moved forward by whole 1024-week periods
+    /// (`GPSWeekRollover`): a 2026 drive its firmware dates 2007 is stored in 2026. Lower it to
+    /// import logs recorded before it.
+    public var earliestFixDate = "2019-01-01"
+
+    /// `earliestFixDate` at midnight UTC (the configuration checked it is a date).
+    public var earliestFixTime: UTCTime {
+        UTCTime(milliseconds: (LocalDate(parsing: earliestFixDate)?.day ?? 0) * 86_400_000)
+    }
 
     // MARK: Trip detector
 
@@ -52,6 +62,11 @@ public struct TrackingConfiguration: Sendable, Hashable {
     public var distanceStep = 8.0
     /// Above this speed (m/s) the vehicle counts as moving, for the moving time.
     public var movingSpeed = 1.0
+
+    /// Zone enter/exit thresholds (section `[Zones]`).
+    public var zones = ZoneRules()
+    /// Nearby-alert radii, hysteresis and cooldown (section `[POI]`).
+    public var nearby = NearbyRules()
 
     public init() {}
 }

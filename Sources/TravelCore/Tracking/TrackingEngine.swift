@@ -6,9 +6,16 @@ public struct TrackingEngine: Sendable {
     private var detector: TripDetector
     /// Fixes offered, accepted, and rejected by reason; trips started and ended.
     public private(set) var statistics = TrackingStatistics()
+    /// The zones watched for enter/exit, tested with every accepted fix (none by default).
+    public var zones = ZoneWatcher(zones: [])
+    /// The POIs watched for nearby alerts (none by default).
+    public var nearby = NearbyWatcher()
+    /// `configuration.earliestFixTime`, parsed once.
+    private let earliestFixTime: UTCTime
 
     public init(configuration: TrackingConfiguration = .init()) {
         self.configuration = configuration
+        earliestFixTime = configuration.earliestFixTime
         filter = FixFilter(configuration: configuration)
         detector = TripDetector(configuration: configuration)
     }
@@ -21,6 +28,7 @@ public struct TrackingEngine: Sendable {
         window: [TripDetector.Sample]
     ) {
         self.configuration = configuration
+        earliestFixTime = configuration.earliestFixTime
         filter = FixFilter(configuration: configuration, last: filterLast)
         detector = TripDetector(configuration: configuration, phase: phase, window: window)
     }
@@ -34,6 +42,11 @@ public struct TrackingEngine: Sendable {
     /// `referenceTime` is a trusted clock for the "not in the future" check, or `nil` (imports).
     public mutating func ingest(_ fix: Fix, referenceTime: UTCTime? = nil, emit: (TrackingEvent) -> Void) {
         statistics.fixes += 1
+        var fix = fix
+        if let time = fix.time, time < earliestFixTime {
+            fix.time = GPSWeekRollover.corrected(time, earliest: earliestFixTime)
+            statistics.weekRolloverCorrections += 1
+        }
         if let rejection = filter.check(fix, referenceTime: referenceTime) {
             statistics.rejected[rejection, default: 0] += 1
             emit(.fixRejected(time: fix.time, reason: rejection))
@@ -54,6 +67,21 @@ public struct TrackingEngine: Sendable {
             emit(event)
         }
         statistics.add(tally)
+        let tripStart = drivingTripStart
+        zones.observe(
+            point.coordinate,
+            at: point.time,
+            error: fix.horizontalError,
+            hdop: fix.hdop,
+            moving: isDriving,
+            tripStart: tripStart
+        ) { emit(.zone($0)) }
+        nearby.observe(point.coordinate, at: point.time, tripStart: tripStart) { emit(.nearby($0)) }
+    }
+
+    /// The start of the drive in progress, announced or not yet (zone events and alerts name it).
+    private var drivingTripStart: UTCTime? {
+        if case .driving(let drive) = detector.phase { drive.trip.startTime } else { nil }
     }
 
     /// The log ended: an open trip ends at its arrival or last point (reason `.endOfInput`).
@@ -71,6 +99,9 @@ public struct TrackingEngine: Sendable {
     public mutating func sourceRestarted() {
         detector.sourceRestarted()
     }
+
+    /// The last accepted fix's time and position, if any (zones tell a power gap by it).
+    public var lastAcceptedFix: (time: UTCTime, coordinate: Coordinate)? { filter.last }
 
     /// The time of the last accepted fix, if any.
     public var lastAcceptedTime: UTCTime? { filter.last?.time }
@@ -94,7 +125,7 @@ private struct TripTally {
         switch event {
         case .tripStarted: started += 1
         case .tripEnded: ended += 1
-        case .routePoint, .fixRejected: break
+        case .routePoint, .fixRejected, .zone, .nearby: break
         }
     }
 }
@@ -106,6 +137,8 @@ public struct TrackingStatistics: Sendable, Hashable {
     public var rejected: [FixRejection: Int] = [:]
     public var tripsStarted = 0
     public var tripsEnded = 0
+    /// Fixes dated before `TrackingConfiguration.earliestFixTime`, moved forward by 1024 weeks.
+    public var weekRolloverCorrections = 0
 
     public init() {}
 

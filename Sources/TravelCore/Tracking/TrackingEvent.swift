@@ -116,4 +116,8 @@ public enum TrackingEvent: Sendable, Hashable {
     /// The trip ended; its end is back-dated to arrival. Route points after `endTime` that were
     /// already emitted belong to the stop, not the trip.
     case tripEnded(TripSummary)
+    /// The vehicle entered or left a zone (back-dated to the first fix clearly on the new side).
+    case zone(ZoneEvent)
+    /// The vehicle came within a POI's alert radius.
+    case nearby(NearbyAlert)
 }

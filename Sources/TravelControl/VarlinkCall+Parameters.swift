@@ -1,0 +1,38 @@
+package import TravelCore
+
+extension VarlinkCall {
+    /// Refuses parameters the method does not declare, naming the first, as systemd does.
+    package func allowParameters(_ names: Set<String>) throws(VarlinkError) {
+        for member in parameters.objectMembers ?? [] where !names.contains(member.key) {
+            throw .invalidParameter(member.key)
+        }
+    }
+
+    /// An optional string parameter; `null` counts as absent.
+    package func string(_ name: String) throws(VarlinkError) -> String? {
+        switch parameters[name] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw .invalidParameter(name)
+        }
+    }
+
+    /// An optional whole-number parameter; `null` counts as absent.
+    package func integer(_ name: String) throws(VarlinkError) -> Int64? {
+        switch parameters[name] {
+        case nil, .null?: return nil
+        case .integer(let value)?: return value
+        case .double(let value)?:
+            guard let exact = Int64(exactly: value) else { throw .invalidParameter(name) }
+            return exact
+        default: throw .invalidParameter(name)
+        }
+    }
+
+    /// An optional ISO-8601 instant parameter.
+    package func instant(_ name: String) throws(VarlinkError) -> UTCTime? {
+        guard let text = try string(name) else { return nil }
+        guard let time = UTCTime(iso8601: text) else { throw .invalidParameter(name) }
+        return time
+    }
+}

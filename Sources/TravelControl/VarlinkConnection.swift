@@ -1,0 +1,66 @@
+/// One client of a `VarlinkServer`, owned by the server's thread alone.
+final class VarlinkConnection {
+    /// What the connection read, in order: calls, or a framing violation that ends it.
+    enum Item {
+        case call(VarlinkCall)
+        case violation(VarlinkError)
+    }
+
+    let fd: Int32
+    /// Tells this connection from a later one that reuses its descriptor.
+    let serial: UInt64
+    let peer: PeerCredentials
+    var reader: VarlinkFrameReader
+    var queue: [Item] = []
+    /// A `.later` call is running; the next calls wait for its reply.
+    var busy = false
+    var subscribed = false
+    /// The peer has shut down its side: finish what was asked, then close.
+    var inputEnded = false
+    /// After a violation: send what is queued, then close.
+    var closeWhenFlushed = false
+    /// It let more output pile up than the limit: closed without sending the rest.
+    var cutOff = false
+    var lastActivity: ContinuousClock.Instant
+    private(set) var output: [UInt8] = []
+    private var outputOffset = 0
+
+    init(fd: Int32, serial: UInt64, peer: PeerCredentials, maximumMessageSize: Int, now: ContinuousClock.Instant) {
+        self.fd = fd
+        self.serial = serial
+        self.peer = peer
+        self.reader = VarlinkFrameReader(maximumMessageSize: maximumMessageSize)
+        self.lastActivity = now
+    }
+
+    /// Bytes not yet written to the socket.
+    var pendingOutput: Int { output.count - outputOffset }
+
+    /// Whether nothing is asked, running or unsent.
+    var isIdle: Bool { queue.isEmpty && !busy && pendingOutput == 0 }
+
+    /// Queues `frame`; false when the client has let more than `limit` bytes pile up unread.
+    func enqueue(_ frame: [UInt8], limit: Int) -> Bool {
+        if pendingOutput > 0 && pendingOutput + frame.count > limit { return false }
+        output.append(contentsOf: frame)
+        return true
+    }
+
+    /// Writes what the socket takes now; false when the peer is gone.
+    func flush(write: (Int32, UnsafeRawBufferPointer) -> Int) -> Bool {
+        while pendingOutput > 0 {
+            let written = output[outputOffset...].withUnsafeBytes { write(fd, $0) }
+            if written < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+            outputOffset += written
+        }
+        output.removeAll(keepingCapacity: output.capacity <= 65_536)
+        outputOffset = 0
+        return true
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

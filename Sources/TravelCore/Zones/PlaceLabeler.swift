@@ -1,0 +1,34 @@
+/// Names a place offline: the zone it lies in (the smallest, when zones nest), else the nearest
+/// POI within `poiRadius`, else nothing (the caller falls back to coordinates).
+public struct PlaceLabeler: Sendable {
+    private let zones: [Zone]
+    private let geometries: [ZoneGeometry]
+    private let grid: ZoneGrid
+    private let pois: POIIndex
+    /// How near a POI must be to name a place, metres.
+    public let poiRadius: Double
+
+    public init(zones: [Zone], pois: POIIndex, poiRadius: Double = 100) {
+        self.zones = zones.sorted { $0.id < $1.id }
+        geometries = self.zones.map { ZoneGeometry($0.shape) }
+        grid = ZoneGrid(geometries)
+        self.pois = pois
+        self.poiRadius = poiRadius
+    }
+
+    /// The label of `place`, or `nil` when no zone or POI names it.
+    public func label(for place: Coordinate) -> String? {
+        let candidates =
+            grid.candidates(south: place.latitude, west: place.longitude, north: place.latitude, east: place.longitude)
+            ?? []
+        let containing = Set(candidates).sorted().filter { geometries[$0].signedDistance(to: place) < 0 }
+        if let smallest = containing.min(by: { extent($0) < extent($1) }) { return zones[smallest].name }
+        return pois.nearby(place, within: poiRadius).min { $0.distance < $1.distance }.map { pois.pois[$0.index].name }
+    }
+
+    /// The area of a zone's bounding box, in square degrees: enough to prefer a house over its town.
+    private func extent(_ index: Int) -> Double {
+        let b = geometries[index].bounds
+        return (b.north - b.south) * (b.east - b.west)
+    }
+}

@@ -1,0 +1,84 @@
+package import Logging
+internal import Synchronization
+internal import TravelControl
+internal import TravelCore
+
+/// Turns the pipeline's log into `Subscribe` events: every record the daemon logs at info or
+/// above goes out as one event, so what a subscriber sees is what the journal says. A record's
+/// `event` metadata names its kind; the pipeline's established lines (trip started, fix lost…)
+/// are recognised by their words; anything else is kind `log`.
+package struct ControlEventTap: LogHandler {
+    package var metadata: Logger.Metadata = [:]
+    package var logLevel: Logger.Level = .info
+    private let broadcaster: ControlEventBroadcaster
+
+    init(_ broadcaster: ControlEventBroadcaster) {
+        self.broadcaster = broadcaster
+    }
+
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    package func log(event: LogEvent) {
+        let message = "\(event.message)"
+        var fields = metadata
+        if let extra = event.metadata { fields.merge(extra) { $1 } }
+        let kind = fields.removeValue(forKey: "event").map { "\($0)" } ?? Self.kind(of: message)
+        broadcaster.send(
+            [
+                "kind": .string(kind),
+                "time": .string(SystemTime.now().iso8601),
+                "message": .string(message),
+                "fields": .object(fields.sorted { $0.key < $1.key }.map { .init($0.key, .string("\($0.value)")) }),
+            ]
+        )
+    }
+
+    /// The kinds of the lines `TrackingPipeline` logs today, by their first words.
+    static func kind(of message: String) -> String {
+        let kinds = [
+            ("source connected", "source-connected"), ("source disconnected", "source-disconnected"),
+            ("fix acquired", "fix-acquired"), ("fix lost", "fix-lost"),
+            ("trip started", "trip-started"), ("trip ended", "trip-ended"),
+        ]
+        return kinds.first { message.hasPrefix($0.0) }?.1 ?? "log"
+    }
+
+    /// `logger` with the tap added beside its own handler.
+    static func tapping(_ logger: Logger, into broadcaster: ControlEventBroadcaster) -> Logger {
+        var tapped = logger
+        tapped.handler = MultiplexLogHandler([logger.handler, ControlEventTap(broadcaster)])
+        return tapped
+    }
+}
+
+/// Where tapped events go: the control server once it is listening; nowhere before.
+final class ControlEventBroadcaster: Sendable {
+    private let server = Mutex<VarlinkServer?>(nil)
+
+    func connect(_ server: VarlinkServer) {
+        self.server.withLock { $0 = server }
+    }
+
+    func send(_ event: JSONValue) {
+        server.withLock { $0 }?.broadcast(["event": event])
+    }
+}
+
+/// The system clock as a `UTCTime`: when the daemon saw something happen (which may be off
+/// until GPS has set the clock; `Status` reports by how much).
+enum SystemTime {
+    static func now() -> UTCTime {
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        return UTCTime(milliseconds: Int64(wall.tv_sec) * 1000 + Int64(wall.tv_nsec) / 1_000_000)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

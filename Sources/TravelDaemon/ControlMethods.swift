@@ -1,0 +1,96 @@
+internal import TravelControl
+internal import TravelCore
+
+/// What the daemon answers on its control socket: `org.varlink.service` and
+/// `org.travelcompanion.control`. Decides on the server's thread; anything that waits (the
+/// pipeline actor, the database) runs as `.later`.
+struct ControlMethods: VarlinkHandling {
+    let status: ControlStatus
+    let history: HistoryReader
+    /// Besides root, who may change the daemon; `nil`: root only.
+    let adminGroup: UInt32?
+    /// Reads the configuration again and applies it; the error says why it was refused.
+    let reload: @Sendable () async -> VarlinkError?
+    let version: String
+
+    func start(_ call: VarlinkCall, from peer: PeerCredentials) -> VarlinkOutcome {
+        switch call.interface {
+        case VarlinkServiceInterface.name: return .now(service(call))
+        case ControlInterface.name: break
+        default: return .now(.failure(.interfaceNotFound(call.interface)))
+        }
+        guard let method = ControlInterface.Method(rawValue: call.name) else {
+            return .now(.failure(.methodNotFound(call.method)))
+        }
+        if method.isChange && !peer.isRootOrMember(of: adminGroup) {
+            return .now(.failure(.permissionDenied(method: call.method, uid: peer.uid)))
+        }
+        do {
+            return try start(method, call)
+        } catch {
+            return .now(.failure(error))
+        }
+    }
+
+    private func start(_ method: ControlInterface.Method, _ call: VarlinkCall) throws(VarlinkError) -> VarlinkOutcome {
+        switch method {
+        case .status:
+            try call.allowParameters([])
+            let status = status
+            return .later { .success(await status.current()) }
+        case .subscribe:
+            try call.allowParameters([])
+            let subscribed: JSONValue = [
+                "kind": "subscribed", "time": .string(SystemTime.now().iso8601),
+                "message": "subscribed to travel-companiond's events", "fields": [:],
+            ]
+            return .subscribe(first: ["event": subscribed])
+        case .listTrips:
+            try call.allowParameters(["since", "until"])
+            let (since, until) = (try call.instant("since"), try call.instant("until"))
+            let history = history
+            return .later { await history.trips(since: since, until: until) }
+        case .getTrip:
+            try call.allowParameters(["id"])
+            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            let history = history
+            return .later { await history.trip(id: id) }
+        case .stats:
+            try call.allowParameters(["year"])
+            let year = try call.integer("year").map { Int(clamping: $0) }
+            let history = history
+            return .later { await history.stats(year: year) }
+        case .listJourneys, .getJourney:
+            return .now(.failure(.methodNotImplemented(call.method)))
+        case .reload:
+            try call.allowParameters([])
+            let reload = reload
+            return .later {
+                if let refusal = await reload() { return .failure(refusal) }
+                return .success([:])
+            }
+        }
+    }
+
+    /// `org.varlink.service`: what generic clients ask first.
+    private func service(_ call: VarlinkCall) -> Result<JSONValue, VarlinkError> {
+        switch call.name {
+        case "GetInfo":
+            return .success([
+                "vendor": "TravelCompanion", "product": "travel-companiond", "version": .string(version),
+                "url": "",
+                "interfaces": [.string(VarlinkServiceInterface.name), .string(ControlInterface.name)],
+            ])
+        case "GetInterfaceDescription":
+            switch call.parameters["interface"]?.stringValue {
+            case VarlinkServiceInterface.name?:
+                return .success(["description": .string(VarlinkServiceInterface.description)])
+            case ControlInterface.name?: return .success(["description": .string(ControlInterface.description)])
+            case let other?: return .failure(.interfaceNotFound(other))
+            case nil: return .failure(.invalidParameter("interface"))
+            }
+        default:
+            return .failure(.methodNotFound(call.method))
+        }
+    }
+}

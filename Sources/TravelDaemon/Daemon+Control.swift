@@ -1,0 +1,65 @@
+internal import Logging
+internal import TravelControl
+internal import TravelCore
+
+extension Daemon {
+    /// The daemon's version, as `GetInfo` reports it.
+    static let version = "0.1.0"
+
+    /// The control socket's service: the listening socket (systemd's or bound here), the
+    /// methods, and the event tap connected to the server.
+    static func makeControl(
+        configuration: TravelConfiguration,
+        pipeline: TrackingPipeline,
+        source: ObservedSource,
+        sourceName: String,
+        events: ControlEventBroadcaster,
+        reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
+        logger: Logger
+    ) throws -> ControlService {
+        let control = configuration.control
+        let socket = try ControlSocket.open(path: control.socket, group: control.group, logger: logger)
+        let adminGroup = ControlSocket.groupID(control.adminGroup)
+        if adminGroup == nil && !control.adminGroup.isEmpty {
+            logger.warning("admin group '\(control.adminGroup)' does not exist: only root may change the daemon")
+        }
+        let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
+        let status = ControlStatus(
+            pipeline: pipeline,
+            source: source,
+            sourceName: sourceName,
+            history: history,
+            databasePath: configuration.storage.database
+        )
+        let methods = ControlMethods(
+            status: status,
+            history: history,
+            adminGroup: adminGroup,
+            reload: {
+                let result = Result { () throws(ConfigurationError) in try reloadConfiguration() }
+                await pipeline.reload(result)
+                switch result {
+                case .success(let new):
+                    await history.update(rules: new.journeyRules)
+                    return nil
+                case .failure(let error):
+                    return .configurationRefused("\(error)")
+                }
+            },
+            version: version
+        )
+        var limits = VarlinkServerLimits()
+        limits.maximumConnections = control.maximumConnections
+        limits.idleTimeout = .milliseconds(Int64(control.idleTimeout * 1000))
+        let server: VarlinkServer
+        do {
+            server = try VarlinkServer(listener: socket.fd, handler: methods, limits: limits)
+        } catch {
+            socket.close()
+            throw error
+        }
+        status.attach(server)
+        events.connect(server)
+        return ControlService(server: server, socket: socket, logger: logger)
+    }
+}

@@ -1,0 +1,52 @@
+internal import Logging
+package import TravelCore
+internal import TravelStore
+
+extension TrackingPipeline {
+    /// Delivers the reminders due now, "now" being GPS time carried on the monotonic clock: before
+    /// the first live fix nothing is due, whatever the system clock says.
+    package func deliverDueReminders(_ rules: ReminderRules) {
+        guard let now = clock.now(monotonicNanoseconds: SystemClocks.now().monotonicNanoseconds) else { return }
+        deliverReminders(at: now, rules)
+    }
+
+    /// Delivers the reminders due at `now`: each is recorded first (a power cut right after must
+    /// not repeat it), then logged as an event, which the journal and the hooks receive.
+    func deliverReminders(at now: UTCTime, _ rules: ReminderRules) {
+        let database = recorder.database
+        do {
+            let today = LocalDate(now, offset: rules.utcOffset)
+            let due = ReminderScheduler.due(
+                at: now,
+                rules: rules,
+                lastTripEnd: try database.lastTripEnd(),
+                plans: try database.plannedStarts(from: today),
+                delivered: try database.deliveredReminders()
+            )
+            for reminder in due {
+                try database.recordDelivery(of: reminder.key, at: now)
+                log(reminder)
+            }
+        } catch {
+            logger.error("cannot check reminders, will retry: \(error)")
+        }
+    }
+
+    private func log(_ reminder: Reminder) {
+        switch reminder {
+        case .noTrip(let end, let days):
+            logger.notice(
+                "no trip logged since \(end), \(days) days or more",
+                metadata: .event(.noTripReminder, ["last_trip_end": "\(end)", "days": "\(days)"])
+            )
+        case .planTomorrow(let id, let destination, let from):
+            logger.notice(
+                "planned journey \(id) to \(destination) starts tomorrow, \(from)",
+                metadata: .event(
+                    .planReminder,
+                    ["plan_id": "\(id)", "destination": "\(destination)", "plan_from": "\(from)"]
+                )
+            )
+        }
+    }
+}

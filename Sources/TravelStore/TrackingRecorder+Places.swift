@@ -1,0 +1,71 @@
+import TravelCore
+
+extension TrackingRecorder {
+    /// Loads the stored zones and POIs into the engine's watchers. Resuming (the daemon), the
+    /// zones start from their saved state and the time of the last fix, so an exit that happened
+    /// while the power was off is reported at the first fix; cooldowns continue from the alerts
+    /// stored. Otherwise (an import) every zone starts unknown.
+    func watchPlaces(resuming: Bool) throws(StoreError) {
+        let rules = engine.configuration
+        let records = try database.zoneRecords()
+        var known: [Int64: Bool] = [:]
+        var since: [Int64: UTCTime] = [:]
+        if resuming {
+            for record in records {
+                known[record.zone.id] = record.inside
+                since[record.zone.id] = record.since
+            }
+        }
+        let last = resuming ? engine.lastAcceptedFix : nil
+        // A dwell pending at a crash is rebuilt from the route points of the last minute or so.
+        var recent: [RoutePoint] = []
+        if let last, !records.isEmpty {
+            recent = try database.routePoints(
+                after: last.time.adding(seconds: -(rules.zones.dwell + rules.zones.settleTime))
+            )
+        }
+        let start = recent.first.map { ($0.time, $0.coordinate) } ?? last
+        var zones = ZoneWatcher(
+            zones: records.map(\.zone),
+            rules: rules.zones,
+            known: known,
+            knownSince: since,
+            lastFix: start
+        )
+        for point in recent.dropFirst() {
+            zones.observe(point.coordinate, at: point.time, error: point.horizontalError) { database.record(.zone($0)) }
+        }
+        engine.zones = zones
+        let pois = try database.poiRecords().map(\.poi)
+        var alerts: [Int64: UTCTime] = [:]
+        if resuming, let time = last?.time {
+            alerts = try database.lastAlerts(since: time.adding(seconds: -rules.nearby.cooldown))
+        }
+        let index = POIIndex(pois)
+        engine.nearby = NearbyWatcher(index: index, rules: rules.nearby, recentAlerts: alerts)
+        if !records.isEmpty || !pois.isEmpty {
+            database.placeLabeler = PlaceLabeler(zones: records.map(\.zone), pois: index)
+        }
+    }
+}
+
+extension TrackingRecorder {
+    /// Reads the zones and POIs again (SIGHUP, a zone added while running), after committing
+    /// what is buffered so each zone resumes from its current inside/outside state; the watchers
+    /// then follow the engine's current rules. Returns how many zones and POIs are watched.
+    package func reloadPlaces() throws(StoreError) -> (zones: Int, pois: Int) {
+        try flush()
+        try watchPlaces(resuming: true)
+        return (engine.zones.zones.count, engine.nearby.index.count)
+    }
+}
+
+/// The error `body` threw, or `nil`.
+func catchError(_ body: () throws(StoreError) -> Void) -> StoreError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import TravelCore
+import TravelIO
+import TravelStore
+
+/// `travelctl note add TEXT [--at TIME]`: a note attached to a moment.
+struct NoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "note",
+        abstract: "Attach notes to moments of the history.",
+        subcommands: [Add.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a note, placed where the vehicle was at that time.",
+            discussion: """
+                The position is interpolated along the stored route (or is where the vehicle was parked); \
+                a moment outside every trip and known stop has none. The note is listed with the journey \
+                holding its moment ('journey show') and exported as a waypoint.
+                """
+        )
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
+
+        @Argument(help: "The note's text.")
+        var text: String
+
+        @Option(help: ArgumentHelp("When (ISO-8601, e.g. 2026-07-14T12:30:00+02:00); default now.", valueName: "time"))
+        var at: Instant?
+
+        func validate() throws {
+            guard !text.allSatisfy(\.isWhitespace) else { throw ValidationError("the note is empty") }
+        }
+
+        func run() throws {
+            let offset = try settings.rules().utcOffset
+            let db = try database.open(readOnly: false)
+            let note = try withStoreErrors { try db.addNote(text, at: at?.time ?? WallClock.now()) }
+            print("note \(note.id) at \(Format.moment(note, offset))")
+        }
+    }
+}
+
+extension Format {
+    /// `2019-02-20 14:03 (UTC+00:00), 52.67269, -8.57132, journey 3`: when, where and which journey.
+    static func moment(_ moment: MomentRecord, _ offset: UTCOffset) -> String {
+        let place = moment.coordinate?.coordinateLabel ?? "no position (outside any trip or known stop)"
+        let journey = moment.journeyID.map { ", journey \($0)" } ?? ""
+        return "\(localDateTime(moment.time, offset)) (UTC\(offset)), \(place)\(journey)"
+    }
+}
+
+extension MomentRecord {
+    /// The `journey show --json` shape of a note or a photo.
+    var json: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("id", .integer(id)),
+            .init("time", .string(time.iso8601)),
+            .init(kind == .note ? "text" : "path", .string(text)),
+        ]
+        if let sha256 { members.append(.init("sha256", .string(sha256))) }
+        members += [
+            .init("lat", coordinate.map { .double($0.latitude) } ?? .null),
+            .init("lon", coordinate.map { .double($0.longitude) } ?? .null),
+            .init("journey_id", journeyID.map(JSONValue.integer) ?? .null),
+        ]
+        return .object(members)
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import TravelCore
+import TravelIO
+import TravelStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `travelctl photo add FILE… [--at TIME]`: photos attached to the moment they were taken.
+struct PhotoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photo",
+        abstract: "Attach photos (by reference) to moments of the history.",
+        subcommands: [Add.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add photos: their path and SHA-256, when and where they were taken.",
+            discussion: """
+                The file is only read, never copied or changed; the database keeps its absolute path and \
+                SHA-256, so the same file added twice (even renamed) is added once. The time is the JPEG's \
+                EXIF DateTimeOriginal, read in its OffsetTimeOriginal or else in the configured [Journeys] \
+                UTCOffset; without EXIF, --at, or else now. The position is interpolated along the route \
+                at that time, as for notes.
+                """
+        )
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
+
+        @Argument(help: "Photo files (JPEG for EXIF times; any file is accepted).")
+        var files: [String]
+
+        @Option(help: ArgumentHelp("When, for files without an EXIF time (ISO-8601); default now.", valueName: "time"))
+        var at: Instant?
+
+        func run() throws {
+            let offset = try settings.rules().utcOffset
+            let db = try database.open(readOnly: false)
+            var failures = 0
+            for file in files {
+                do {
+                    print(try add(file, to: db, offset: offset))
+                } catch let error as PhotoError {
+                    printError("travelctl: \(file): \(error)")
+                    failures += 1
+                }
+            }
+            if failures > 0 { throw ExitCode(1) }
+        }
+
+        /// Adds one file and returns its summary line.
+        private func add(_ file: String, to db: TravelDatabase, offset: UTCOffset) throws -> String {
+            guard let resolved = realpath(file, nil) else {
+                throw PhotoError.unreadable(String(cString: strerror(errno)))
+            }
+            let path = String(cString: resolved)
+            free(resolved)
+            var hasher = SHA256()
+            var prefix: [UInt8] = []
+            do {
+                try InputFile(path: path).forEachChunk { chunk in
+                    hasher.update(chunk)
+                    if prefix.count < EXIFReader.prefixLength {
+                        prefix += chunk.prefix(EXIFReader.prefixLength - prefix.count)
+                    }
+                }
+            } catch {
+                throw PhotoError.unreadable("\(error)")
+            }
+            let digest = hasher.hexDigest()
+            if let known = try withStoreErrors({ try db.photo(sha256: digest) }) {
+                return "\(file): already added as photo \(known.id) (\(known.text)), nothing added"
+            }
+            let exif = EXIFReader.photoTimestamp(jpeg: prefix)
+            let time = exif?.instant(fallback: offset) ?? at?.time ?? WallClock.now()
+            let source =
+                exif.map { "EXIF" + ($0.offset.map { " UTC\($0)" } ?? " read in UTC\(offset)") }
+                ?? (at != nil ? "--at" : "now")
+            guard let photo = try withStoreErrors({ try db.addPhoto(path: path, sha256: digest, at: time) }) else {
+                return "\(file): already added, nothing added"
+            }
+            return "\(file): photo \(photo.id) taken \(Format.moment(photo, offset)) [time from \(source)]"
+        }
+    }
+}
+
+/// Why one photo could not be added; the others still are.
+enum PhotoError: Error, CustomStringConvertible {
+    case unreadable(String)
+
+    var description: String {
+        switch self {
+        case .unreadable(let reason): reason
+        }
+    }
+}

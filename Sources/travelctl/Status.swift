@@ -1,0 +1,111 @@
+import ArgumentParser
+import TravelControl
+import TravelCore
+import TravelIO
+import TravelStore
+
+/// `travelctl status`: the running daemon on one screen.
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what the running daemon is doing: source, fix, trip, counters, database."
+    )
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let status = try DaemonClient(database).call(.status)
+        if output.json { return print(status.serializedString()) }
+        for (key, value) in Self.lines(status) {
+            print(key.padding(to: 9) + "  " + value)
+        }
+    }
+
+    /// The label and text of each line, for people.
+    static func lines(_ status: JSONValue) -> [(String, String)] {
+        let connected = status["connected"]?.boolValue == true ? "connected" : "not connected"
+        var lines = [("Source", "\(status["source"]?.stringValue ?? "?") (\(connected))")]
+        lines.append(("Fix", fixLine(status["fix"] ?? .null)))
+        if let trip = status["trip"], trip != .null {
+            let start = trip["start"]?.stringValue.flatMap(UTCTime.init(iso8601:)).map(Format.dateTime) ?? "?"
+            lines.append(
+                (
+                    "Trip",
+                    "driving since \(start) UTC: \(Format.distance(trip["distance_m"]?.doubleValue ?? 0)), "
+                        + Format.duration(trip["duration_s"]?.doubleValue ?? 0)
+                )
+            )
+        } else {
+            lines.append(("Trip", "parked"))
+        }
+        if let journey = status["journey"], journey != .null {
+            lines.append(
+                (
+                    "Journey",
+                    "\(journey["id"]?.intValue ?? 0) to \(journey["destination"]?.stringValue ?? "?"), "
+                        + "\(Format.distance(journey["distance_m"]?.doubleValue ?? 0)) so far"
+                )
+            )
+        }
+        let counters = status["counters"] ?? [:]
+        var fixes =
+            "\(counters["fixes_read"]?.intValue ?? 0) read, \(counters["accepted"]?.intValue ?? 0) accepted"
+        let reasons = (counters["rejected_by_reason"]?.objectMembers ?? []).map {
+            "\($0.value.intValue ?? 0) \($0.key)"
+        }
+        if !reasons.isEmpty {
+            fixes += ", \(counters["rejected"]?.intValue ?? 0) rejected (\(reasons.joined(separator: ", ")))"
+        }
+        lines.append(("Fixes", fixes))
+        lines.append(
+            (
+                "Trips",
+                "\(counters["trips_started"]?.intValue ?? 0) started, \(counters["trips_ended"]?.intValue ?? 0) ended since the daemon started"
+            )
+        )
+        let bytes = status["database_bytes"]?.intValue ?? 0
+        lines.append(("Database", "\(status["database"]?.stringValue ?? "?") (\(Format.bytes(bytes)))"))
+        let clock = status["clock_offset_s"]?.doubleValue.map {
+            "system clock \($0 >= 0 ? "+" : "")\(Format.seconds($0)) from GPS time"
+        }
+        lines.append(("Clock", clock ?? "not measured yet"))
+        lines.append(("Uptime", Format.duration(status["uptime_s"]?.doubleValue ?? 0)))
+        lines.append(
+            (
+                "Clients",
+                "\(status["connections"]?.intValue ?? 0) connected, \(status["subscribers"]?.intValue ?? 0) following"
+            )
+        )
+        return lines
+    }
+
+    private static func fixLine(_ fix: JSONValue) -> String {
+        guard fix != .null else { return "none yet" }
+        let mode = fix["mode"]?.stringValue ?? "?"
+        let age = "\(Format.seconds(fix["age_s"]?.doubleValue ?? 0)) ago"
+        guard let latitude = fix["latitude"]?.doubleValue, let longitude = fix["longitude"]?.doubleValue else {
+            return "\(mode), no position (\(age))"
+        }
+        var parts = [mode.uppercased(), Coordinate(latitude: latitude, longitude: longitude).coordinateLabel]
+        if let satellites = fix["satellites"]?.intValue { parts.append("\(satellites) satellites") }
+        if let speed = fix["speed_mps"]?.doubleValue { parts.append(Format.speed(speed)) }
+        let time =
+            fix["time"]?.stringValue.flatMap(UTCTime.init(iso8601:)).map { " at \(Format.dateTime($0)) UTC" } ?? ""
+        return parts.joined(separator: ", ") + time + " (\(age))"
+    }
+}
+
+extension Format {
+    /// `850 kB`, `12.4 MB`: a file's size, in decimal units.
+    static func bytes(_ count: Int) -> String {
+        if count < 1_000_000 { return "\((count + 500) / 1000) kB" }
+        let tenths = (count + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+
+    /// `2.3 s`, one decimal.
+    static func seconds(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10) s"
+    }
+}

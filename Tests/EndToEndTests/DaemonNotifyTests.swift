@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// sd_notify as systemd sees it: a datagram socket in `NOTIFY_SOCKET` receives READY=1 with a
+/// STATUS once the daemon runs, WATCHDOG=1 pings while the pipeline answers, RELOADING=1 then
+/// READY=1 around SIGHUP, and STOPPING=1 on SIGTERM.
+@Suite struct DaemonNotifyTests {
+    /// A bound `AF_UNIX` datagram socket, as systemd's notify socket.
+    final class NotifySocket {
+        let path: String
+        private let fd: Int32
+
+        init(in directory: URL) throws {
+            path = directory.appendingPathComponent("notify").path
+            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            try #require(bound == 0, "bind \(path): \(errno)")
+            var timeout = timeval(tv_sec: 1, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+
+        deinit { close(fd) }
+
+        /// The next datagram, waiting up to the hang limit; `nil` if none came.
+        func next() -> String? {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let deadline = Date(timeIntervalSinceNow: DaemonProcess.hangLimit)
+            while Date() < deadline {
+                let count = recv(fd, &buffer, buffer.count, 0)
+                if count > 0 { return String(decoding: buffer[..<count], as: UTF8.self) }
+            }
+            return nil
+        }
+
+        /// Datagrams until one contains `text` (that one included).
+        func until(_ text: String) -> [String] {
+            var seen: [String] = []
+            while let message = next() {
+                seen.append(message)
+                if message.contains(text) { break }
+            }
+            return seen
+        }
+    }
+
+    @Test func readyStatusWatchdogReloadingAndStopping() throws {
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let notify = try NotifySocket(in: state.url)
+        let receiver = try PTYReceiver()
+        let daemon = try DaemonProcess(
+            [
+                "run", "--config", state.config, "--db", state.database, "--socket",
+                state.url.appendingPathComponent("control").path,
+                "--source", "serial://\(receiver.device)?baud=38400",
+            ],
+            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "1000000"]
+        )
+        let ready = notify.until("READY=1")
+        #expect(ready.last?.contains("STATUS=no fix — parked") == true, "\(ready) \(daemon.output)")
+
+        let drive = try DaemonGPSDTests.Drive()
+        receiver.write(DaemonSerialTests.line(drive.epochs[..<60]))
+        #expect(daemon.waitForLine(containing: "trip started") != nil, "\(daemon.output)")
+        let pings = notify.until("trip since")
+        let status = try #require(pings.last, "\(pings)")
+        #expect(status.hasPrefix("WATCHDOG=1\nSTATUS=3D fix, 8 sats — trip since "), "\(status)")
+
+        daemon.send(SIGHUP)
+        let reload = notify.until("READY=1")
+        #expect(reload.contains("RELOADING=1"), "\(reload)")
+        daemon.send(SIGTERM)
+        #expect(notify.until("STOPPING=1").last == "STOPPING=1")
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+    }
+}

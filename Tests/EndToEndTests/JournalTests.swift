@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The daemon's events in a real journal: a journald of the test's own runs in a private mount
+/// namespace (tmpfs over /run/systemd, /run/log, /var/log/journal and the catalog directories,
+/// so nothing touches the host's journal), the daemon's standard error is handed to it the way
+/// systemd does (`JOURNAL_STREAM`), and `journalctl -o json` / `journalctl -x` read the entries back.
+@Suite(.serialized) struct JournalTests {
+    static let script = #"""
+        set -e
+        out=$1 catalog=$2; shift 2
+        for dir in /run/systemd /run/log /var/log/journal /var/lib/systemd/catalog /usr/lib/systemd/catalog; do
+            mkdir -p "$dir"
+            mount -t tmpfs tmpfs "$dir"
+        done
+        cp "$catalog" /usr/lib/systemd/catalog/
+        journalctl --update-catalog
+        mkdir -p /run/systemd/journal
+        /lib/systemd/systemd-journald &
+        journald=$!
+        for i in $(seq 200); do [ -S /run/systemd/journal/socket ] && break; sleep 0.02; done
+        : > "$out.stderr"
+        JOURNAL_STREAM=$(stat -c '%d:%i' "$out.stderr") "$@" 2>>"$out.stderr" || echo "exit $?" >> "$out.stderr"
+        journalctl --sync
+        journalctl -a -o json SYSLOG_IDENTIFIER=travel-companiond > "$out"
+        journalctl -a -x --no-pager SYSLOG_IDENTIFIER=travel-companiond > "$out.x"
+        kill $journald
+        """#
+
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../systemd/travel-companion.catalog").standardized.path
+
+    @Test func everyEventIsAStructuredJournalEntryWithItsCatalogText() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/lib/systemd/systemd-journald") else {
+            Issue.record("needs root and systemd-journald (scripts/setup.sh installs them; CI runs as root)")
+            return
+        }
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let out = state.url.appendingPathComponent("journal.json").path
+        let daemon = Binaries.productsDirectory.appendingPathComponent("travel-companiond").path
+        let result = try Binaries.run(
+            "/usr/bin/unshare",
+            [
+                "--mount", "--propagation", "private", "/bin/sh", "-c", Self.script, "sh", out, Self.catalog,
+                daemon, "run", "--config", state.config, "--db", state.database, "--source",
+                "file://\(DaemonReplayTests.bus)?speed=0",
+            ],
+            absolute: true
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        // Everything went to the journal, nothing to standard error.
+        #expect(try String(contentsOfFile: out + ".stderr", encoding: .utf8) == "")
+
+        let entries = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let started = entries.filter { $0["MESSAGE_ID"] as? String == "47875fe15d514bff82de97d1c23940a9" }
+        let ended = entries.filter { $0["MESSAGE_ID"] as? String == "b64b1e3614a541f7bde48c469cf05257" }
+        #expect(!started.isEmpty && started.count == ended.count, "\(entries.map { $0["MESSAGE"] ?? "" })")
+        for entry in started + ended {
+            #expect(entry["PRIORITY"] as? String == "5")
+            #expect((entry["TRIP_START"] as? String)?.hasSuffix("Z") == true)
+            #expect(entry["LATITUDE"] != nil && entry["LONGITUDE"] != nil)
+            #expect((entry["CODE_FILE"] as? String)?.hasSuffix(".swift") == true)
+        }
+        for entry in ended {
+            #expect(Double(entry["DISTANCE_M"] as? String ?? "") ?? 0 > 100)
+            #expect(Double(entry["DURATION_S"] as? String ?? "") ?? 0 > 60)
+        }
+        let explained = try String(contentsOfFile: out + ".x", encoding: .utf8)
+        #expect(explained.contains("Subject: Trip ended"), "\(explained.prefix(2000))")
+        #expect(explained.contains("The trip that started at "))
+    }
+}

@@ -1,0 +1,75 @@
+import TravelCore
+
+@testable import TravelControl
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A `VarlinkServer` on a socket in a fresh temporary directory, with a handler made for the
+/// protocol tests: `test.Echo` answers its parameters, `test.Slow` answers after a pause off the
+/// server's thread, `test.Stream` subscribes.
+final class VarlinkTestServer: Sendable {
+    let directory: String
+    let path: String
+    let server: VarlinkServer
+    private let listener: Int32
+
+    struct Handler: VarlinkHandling {
+        func start(_ call: VarlinkCall, from peer: PeerCredentials) -> VarlinkOutcome {
+            switch call.method {
+            case "test.Echo": .now(.success(call.parameters))
+            case "test.Peer": .now(.success(["uid": .integer(Int64(peer.uid)), "pid": .integer(Int64(peer.pid))]))
+            case "test.Slow":
+                .later {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    return .success(call.parameters)
+                }
+            case "test.Stream": .subscribe(first: ["n": 0])
+            default: .now(.failure(.methodNotFound(call.method)))
+            }
+        }
+    }
+
+    init(limits: VarlinkServerLimits = VarlinkServerLimits()) throws {
+        var template = Array("/tmp/tc-varlink-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw VarlinkServerError("mkdtemp failed") }
+        directory = String(cString: made)
+        path = directory + "/control"
+        guard let listener = UnixSocket.listening(at: path) else { throw VarlinkServerError("cannot listen") }
+        self.listener = listener
+        server = try VarlinkServer(listener: listener, handler: Handler(), limits: limits)
+    }
+
+    /// Serves while `body` runs, then stops the server and removes the directory. The server
+    /// runs on its own thread, so `body` may block on its sockets.
+    func serving<Result>(_ body: () throws -> Result) throws -> Result {
+        server.start()
+        defer {
+            server.stop()
+            server.waitUntilStopped()
+            close(listener)
+            unlink(path)
+            rmdir(directory)
+        }
+        return try body()
+    }
+
+    /// A client that fails a read after 30 s rather than hanging the suite.
+    func client() throws -> VarlinkClient {
+        let client = try VarlinkClient(path: path)
+        client.setReceiveTimeout(seconds: 30)
+        return client
+    }
+
+    /// Waits (up to a generous deadline, not a timing assertion) until `condition` holds.
+    func eventually(_ condition: (VarlinkServer.Census) -> Bool) -> Bool {
+        for _ in 0..<3000 {
+            if condition(server.currentCensus) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import TravelCore
+
+/// GPS week rollover, GPS time carried on the monotonic clock, and the system clock's offset.
+@Suite struct TimeWithoutClockTests {
+    static let earliest = UTCTime(year: 2019, month: 1, day: 1)!
+    static let drive = UTCTime(year: 2026, month: 11, day: 22, hour: 7, minute: 30, second: 15, millisecond: 250)!
+
+    @Test func aDateOneRolloverBackIsMovedForwardExactly() {
+        let buggy = UTCTime(milliseconds: Self.drive.milliseconds - GPSWeekRollover.period)
+        #expect(buggy.components.year == 2007)
+        #expect(GPSWeekRollover.corrected(buggy, earliest: Self.earliest) == Self.drive)
+        let twice = UTCTime(milliseconds: Self.drive.milliseconds - 2 * GPSWeekRollover.period)
+        #expect(GPSWeekRollover.corrected(twice, earliest: Self.earliest) == Self.drive)
+    }
+
+    @Test func datesFromTheEarliestOnAreLeftAlone() {
+        #expect(GPSWeekRollover.corrected(Self.drive, earliest: Self.earliest) == Self.drive)
+        #expect(GPSWeekRollover.corrected(Self.earliest, earliest: Self.earliest) == Self.earliest)
+        let bus = UTCTime(year: 2019, month: 2, day: 18)!
+        #expect(GPSWeekRollover.corrected(bus, earliest: Self.earliest) == bus)
+    }
+
+    @Test func theEngineStoresARolledOverDriveOnItsRealDates() {
+        var engine = TrackingEngine()
+        var stored: [UTCTime] = []
+        for second in 0..<5 {
+            var fix = Fix(source: .nmea)
+            fix.mode = .threeD
+            fix.latitude = 45.0 + Double(second) * 0.0001
+            fix.longitude = 13.0
+            fix.time = UTCTime(milliseconds: Self.drive.milliseconds - GPSWeekRollover.period + Int64(second) * 1000)
+            engine.ingest(fix) { event in
+                if case .fixRejected(let time, let reason) = event {
+                    Issue.record("rejected \(String(describing: time)): \(reason)")
+                }
+            }
+            if let time = engine.lastAcceptedTime { stored.append(time) }
+        }
+        #expect(stored.last == Self.drive.adding(seconds: 4))
+        #expect(engine.statistics.weekRolloverCorrections == 5)
+    }
+
+    @Test func theEarliestFixDateIsAConfigurationKey() throws {
+        let text = ConfigurationText(name: "/etc/tc.conf", text: "[Tracking]\nEarliestFixDate=2010-06-01\n")
+        let configuration = try TravelConfiguration(main: text, dropIns: [])
+        #expect(configuration.tracking.earliestFixTime == UTCTime(year: 2010, month: 6, day: 1)!)
+        let bad = ConfigurationText(name: "/etc/tc.conf", text: "[Tracking]\nEarliestFixDate=2010-13-01\n")
+        #expect(throws: ConfigurationError.self) { try TravelConfiguration(main: bad, dropIns: []) }
+    }
+
+    @Test func gpsTimeIsCarriedOnTheMonotonicClock() {
+        var clock = GPSClock()
+        #expect(clock.now(monotonicNanoseconds: 5) == nil)
+        clock.synchronize(to: Self.drive, monotonicNanoseconds: 1_000_000_000)
+        #expect(clock.now(monotonicNanoseconds: 3_500_000_000) == Self.drive.adding(seconds: 2.5))
+    }
+
+    /// System minus GPS time of fixes arriving `delays` seconds after their epoch, the clock `offset` off.
+    static func samples(offset: Double, delays: [Double], from start: Int = 0) -> [(UTCTime, UTCTime)] {
+        delays.enumerated().map { index, delay in
+            let gps = Self.drive.adding(seconds: Double(start + index))
+            return (gps, gps.adding(seconds: offset + delay))
+        }
+    }
+
+    @Test func theOffsetIsTheSmallestDelayedSampleAndASingleLateFixIsNoStep() {
+        var estimator = ClockOffsetEstimator()
+        var changes: [ClockOffsetEstimator.Change] = []
+        for (gps, system) in Self.samples(offset: -3.0e8, delays: [0.4, 0.2, 0.3, 0.25, 9.0, 0.3, 0.35]) {
+            if let change = estimator.observe(gps: gps, system: system) { changes.append(change) }
+        }
+        guard case .measured(let offset)? = changes.first else {
+            Issue.record("no measurement: \(changes)")
+            return
+        }
+        #expect(changes.count == 1)
+        #expect(abs(offset - (-3.0e8 + 0.2)) < 0.01)
+        #expect(abs(estimator.offset! - (-3.0e8 + 0.2)) < 0.01)
+        #expect(ClockOffsetEstimator.describe(offset) == "9 years 187 days behind")
+    }
+
+    @Test func aStepOfTheSystemClockIsReportedOnce() {
+        var estimator = ClockOffsetEstimator()
+        var changes: [ClockOffsetEstimator.Change] = []
+        let before = Self.samples(offset: 315_360_000, delays: [0.3, 0.2, 0.3, 0.3])
+        let after = Self.samples(offset: 0, delays: [0.3, 0.25, 0.3, 0.3, 0.2], from: 4)
+        for (gps, system) in before + after {
+            if let change = estimator.observe(gps: gps, system: system) { changes.append(change) }
+        }
+        #expect(changes.count == 2)
+        guard case .stepped(let from, let to)? = changes.last else {
+            Issue.record("no step: \(changes)")
+            return
+        }
+        #expect(abs(from - 315_360_000.2) < 0.01)
+        #expect(abs(to - 0.25) < 0.01)
+        #expect(abs(estimator.offset! - 0.2) < 0.01)
+        #expect(ClockOffsetEstimator.describe(0.2) == "in step with")
+        #expect(ClockOffsetEstimator.describe(-75) == "1 min 15 s behind")
+    }
+}

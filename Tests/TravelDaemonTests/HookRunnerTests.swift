@@ -1,0 +1,275 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import Testing
+import TravelCore
+
+@testable import TravelDaemon
+
+/// The hook runner with real processes: shell scripts written into a fresh directory record what
+/// they were given, and the runner is drained (`finish`, then `run` returns) before anything is
+/// checked, so no test waits on a clock.
+@Suite struct HookRunnerTests {
+    /// A directory of hook scripts and what they record, removed afterwards.
+    final class Scratch {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-hooks-\(UUID().uuidString)").path
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        /// An executable `/bin/sh` script named `name` with `body`; its path.
+        func script(_ name: String, _ body: String) throws -> String {
+            let file = "\(path)/\(name)"
+            try "#!/bin/sh\n\(body)\n".write(toFile: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
+            return file
+        }
+
+        func read(_ name: String) throws -> String { try String(contentsOfFile: "\(path)/\(name)", encoding: .utf8) }
+    }
+
+    static let tripEnded = HookEvent(
+        kind: .tripEnded,
+        message: "trip ended at 2019-02-18T08:40:00Z: 12.3 km in 20min",
+        fields: [("distance_m", "12345"), ("trip_start", "2019-02-18T08:20:00Z"), ("zone-name", "not a variable")]
+    )
+
+    static func hooks(
+        _ commandLines: [String: String],
+        timeout: Double = 10,
+        concurrent: Int = 4,
+        queued: Int = 64
+    )
+        -> TravelConfiguration.Hooks
+    {
+        var hooks = TravelConfiguration.Hooks()
+        hooks.commandLines = commandLines
+        hooks.timeout = timeout
+        hooks.maximumConcurrent = concurrent
+        hooks.maximumQueued = queued
+        return hooks
+    }
+
+    /// Runs `events` through a runner with `hooks` until every hook has ended; the log it wrote.
+    static func drain(
+        _ hooks: TravelConfiguration.Hooks,
+        _ events: [HookEvent],
+        killGrace: Duration = .milliseconds(300)
+    ) async -> (runner: HookRunner, log: [String]) {
+        let handler = InMemoryLogHandler()
+        var logger = Logger(label: "test") { _ in handler }
+        logger.logLevel = .debug
+        let runner = HookRunner(hooks, killGrace: killGrace, logger: logger)
+        for event in events { runner.submit(event) }
+        runner.finish()
+        await runner.run()
+        return (runner, handler.entries.map(\.message.description))
+    }
+
+    /// Whether process `id` has ended: gone, or a zombie its new parent has yet to reap. Waits
+    /// for that up to a hang limit: a killed process dies soon, not at once.
+    static func hasEnded(_ id: Int32) -> Bool {
+        for _ in 0..<1000 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8) else { return true }
+            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    @Test func aHookGetsItsArgumentsTheEventInItsEnvironmentAndJSONOnItsStandardInput() async throws {
+        let scratch = try Scratch()
+        let record = try scratch.script(
+            "record",
+            #"printf '%s\n' "$@" > "$1.argv"; env > "$1.env"; cat > "$1.stdin""#
+        )
+        setenv("TC_STALE", "from the daemon's own environment", 1)
+        let (_, log) = await Self.drain(
+            Self.hooks(["TripEnded": #"\#(record) \#(scratch.path)/out "two words" '$HOME'"#]),
+            [Self.tripEnded]
+        )
+        #expect(log.filter { $0.contains("hook") && !$0.hasSuffix("finished") }.isEmpty, "\(log)")
+
+        let argv = try scratch.read("out.argv")
+        #expect(argv == "\(scratch.path)/out\ntwo words\n$HOME\n")
+        let environment = try scratch.read("out.env").split(separator: "\n").map(String.init)
+        #expect(environment.contains("TC_EVENT=trip-ended"))
+        #expect(environment.contains("TC_MESSAGE=trip ended at 2019-02-18T08:40:00Z: 12.3 km in 20min"))
+        #expect(environment.contains("TC_MESSAGE_ID=\(EventKind.tripEnded.messageID)"))
+        #expect(environment.contains("TC_DISTANCE_M=12345"))
+        #expect(environment.contains("TC_TRIP_START=2019-02-18T08:20:00Z"))
+        #expect(environment.filter { $0.hasPrefix("TC_") }.count == 5, "no TC_STALE, no zone-name: \(environment)")
+        #expect(environment.contains { $0.hasPrefix("PATH=") }, "the rest of the environment is the daemon's")
+
+        let stdin = try scratch.read("out.stdin")
+        #expect(stdin.hasSuffix("}\n"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(stdin.utf8)) as? [String: Any])
+        #expect(json["event"] as? String == "trip-ended")
+        #expect(json["message_id"] as? String == EventKind.tripEnded.messageID)
+        #expect(json["message"] as? String == Self.tripEnded.message)
+        let fields = try #require(json["fields"] as? [String: String])
+        #expect(fields == ["distance_m": "12345", "trip_start": "2019-02-18T08:20:00Z", "zone-name": "not a variable"])
+    }
+
+    @Test func severalHooksForOneEventAllRunAndOtherEventsRunNone() async throws {
+        let scratch = try Scratch()
+        let touch = try scratch.script("touch", #"echo "$TC_EVENT" >> "$1""#)
+        _ = await Self.drain(
+            Self.hooks(["TripEnded": "\(touch) \(scratch.path)/a ; \(touch) \(scratch.path)/b"]),
+            [Self.tripEnded, HookEvent(kind: .tripStarted, message: "trip started")]
+        )
+        #expect(try scratch.read("a") == "trip-ended\n")
+        #expect(try scratch.read("b") == "trip-ended\n")
+    }
+
+    @Test func aHookPastItsTimeoutIsStoppedWithSIGTERMAndWhatItStartedToo() async throws {
+        let scratch = try Scratch()
+        let sleeper = try scratch.script("sleeper", #"echo $$ > "$1.pid"; sleep 1000 & echo $! > "$1.child"; wait"#)
+        let (_, log) = await Self.drain(
+            Self.hooks(["TripEnded": "\(sleeper) \(scratch.path)/s"], timeout: 0.2),
+            [Self.tripEnded]
+        )
+        #expect(
+            log.contains { $0.contains("hook \(sleeper) for trip-ended ran longer than") && $0.hasSuffix("SIGTERM") },
+            "\(log)"
+        )
+        #expect(
+            Self.hasEnded(
+                try #require(Int32(try scratch.read("s.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+            )
+        )
+        #expect(
+            Self.hasEnded(
+                try #require(Int32(try scratch.read("s.child").trimmingCharacters(in: .whitespacesAndNewlines)))
+            )
+        )
+    }
+
+    @Test func aHookThatIgnoresSIGTERMGetsSIGKILL() async throws {
+        let scratch = try Scratch()
+        // An ignored signal stays ignored across exec, so the sleep ignores SIGTERM too.
+        let stubborn = try scratch.script(
+            "stubborn",
+            #"trap '' TERM; echo $$ > "$1.pid"; sleep 1000 & echo $! > "$1.child"; wait; wait"#
+        )
+        let (_, log) = await Self.drain(
+            Self.hooks(["TripEnded": "\(stubborn) \(scratch.path)/s"], timeout: 0.2),
+            [Self.tripEnded]
+        )
+        #expect(
+            log.contains { $0.contains("hook \(stubborn) for trip-ended ran longer than") && $0.hasSuffix("SIGKILL") },
+            "\(log)"
+        )
+        #expect(
+            Self.hasEnded(
+                try #require(Int32(try scratch.read("s.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+            )
+        )
+        #expect(
+            Self.hasEnded(
+                try #require(Int32(try scratch.read("s.child").trimmingCharacters(in: .whitespacesAndNewlines)))
+            )
+        )
+    }
+
+    @Test func failuresAreLoggedWithTheHooksPath() async throws {
+        let scratch = try Scratch()
+        let failing = try scratch.script("failing", "exit 3")
+        let killed = try scratch.script("killed", "kill -KILL $$")
+        let notExecutable = "\(scratch.path)/not-executable"
+        try "#!/bin/sh\n".write(toFile: notExecutable, atomically: true, encoding: .utf8)
+        let (_, log) = await Self.drain(
+            Self.hooks(["TripEnded": "/nonexistent/hook ; \(failing) ; \(killed) ; \(notExecutable)"]),
+            [Self.tripEnded]
+        )
+        #expect(
+            log.contains("hook /nonexistent/hook for trip-ended cannot be run: No such file or directory"),
+            "\(log)"
+        )
+        #expect(log.contains("hook \(failing) for trip-ended failed: exit status 3"), "\(log)")
+        #expect(log.contains("hook \(killed) for trip-ended was killed by signal 9"), "\(log)")
+        #expect(log.contains("hook \(notExecutable) for trip-ended cannot be run: Permission denied"), "\(log)")
+    }
+
+    @Test func noMoreThanMaxConcurrentHooksRunAtOnce() async throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: "\(scratch.path)/spans", withIntermediateDirectories: true)
+        let span = try scratch.script(
+            "span",
+            #"start=$(date +%s%N); sleep 0.3; end=$(date +%s%N); echo "$start $end" > "$1/$$""#
+        )
+        _ = await Self.drain(
+            Self.hooks(["TripEnded": "\(span) \(scratch.path)/spans"], concurrent: 2),
+            Array(repeating: Self.tripEnded, count: 6)
+        )
+        let spans = try FileManager.default.contentsOfDirectory(atPath: "\(scratch.path)/spans").map { name in
+            let parts = try scratch.read("spans/\(name)").split(separator: " ").compactMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            return (start: parts[0], end: parts[1])
+        }
+        #expect(spans.count == 6)
+        let mostAtOnce = spans.map { span in spans.filter { $0.start <= span.start && span.start < $0.end }.count }
+            .max()
+        #expect(mostAtOnce ?? 0 <= 2, "\(spans)")
+    }
+
+    @Test func hooksBeyondTheQueueAreDroppedCountedAndLogged() async throws {
+        let scratch = try Scratch()
+        let touch = try scratch.script("touch", #"echo x >> "$1""#)
+        // Nothing runs before `run`: one hook takes the slot, two wait, two find no room.
+        let (runner, log) = await Self.drain(
+            Self.hooks(["TripEnded": "\(touch) \(scratch.path)/ran"], concurrent: 1, queued: 2),
+            Array(repeating: Self.tripEnded, count: 5)
+        )
+        #expect(runner.droppedCount == 2)
+        #expect(try scratch.read("ran") == "x\nx\nx\n")
+        #expect(log.filter { $0.hasPrefix("hook \(touch) for trip-ended dropped") }.count == 2, "\(log)")
+        #expect(log.last { $0.contains("dropped") }?.hasSuffix("2 dropped so far") == true, "\(log)")
+    }
+
+    @Test func theLogTapHandsOverEventLinesOnlyAndAReloadBringsNewHooks() async throws {
+        let scratch = try Scratch()
+        let touch = try scratch.script("touch", #"echo "$TC_EVENT $TC_DISTANCE_M" >> "$1""#)
+        let runner = HookRunner(Self.hooks([:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let logger = HookEventTap.tapping(Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, into: runner)
+        logger.notice("before the reload", metadata: .event(.tripEnded, ["distance_m": "1"]))
+
+        let reloaded = {
+            var configuration = TravelConfiguration()
+            configuration.hooks = Self.hooks(["TripEnded": "\(touch) \(scratch.path)/events"])
+            return configuration
+        }()
+        let reload = runner.reloading { () throws(ConfigurationError) in reloaded }
+        _ = try reload()
+        logger.notice("trip ended", metadata: .event(.tripEnded, ["distance_m": "2"]))
+        logger.notice("no message_id, no event", metadata: ["distance_m": "3"])
+        logger.debug("below the tap's level", metadata: .event(.tripEnded, ["distance_m": "4"]))
+        runner.finish()
+        await runner.run()
+        #expect(try scratch.read("events") == "trip-ended 2\n")
+    }
+
+    @Test func cancellationKillsARunningHook() async throws {
+        let scratch = try Scratch()
+        let sleeper = try scratch.script("sleeper", #"echo $$ > "$1.tmp"; mv "$1.tmp" "$1.pid"; exec sleep 1000"#)
+        let runner = HookRunner(
+            Self.hooks(["TripEnded": "\(sleeper) \(scratch.path)/s"]),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        )
+        let running = Task { await runner.run() }
+        runner.submit(Self.tripEnded)
+        var pid: Int32?
+        for _ in 0..<12_000 where pid == nil {
+            pid = (try? scratch.read("s.pid")).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if pid == nil { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        running.cancel()
+        await running.value
+        #expect(Self.hasEnded(try #require(pid, "the hook never started")))
+    }
+
+    @Test func everyEventKindHasAHooksKey() {
+        #expect(EventKind.allCases.map(HookEvent.hookKey) == TravelConfiguration.hookEventKeys)
+        #expect(HookEvent(kind: .poiNearby, message: "").name == "poi-nearby")
+    }
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The control socket (issue 7): Status round trip (goal ≤ 200 µs median) and 100 subscribers
+# receiving every event at 10 Hz, with the daemon's CPU and RSS. The daemon (release build)
+# replays a generated NMEA log whose epochs alternate fix / no fix at 10 epochs a second, so it
+# logs — and streams — an event (fix acquired, fix lost) for every epoch.
+#
+# Usage: scripts/bench-control.sh
+# Environment: CONFIGURATION (release, or debug for a quick look; default release), CALLS (Status calls, default 5000), SUBSCRIBERS (default 100), WINDOW (each
+#   measuring window, default 20), SCRATCH (SwiftPM scratch path, default .build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v swift >/dev/null && [[ -x /opt/swift/usr/bin/swift ]]; then PATH=/opt/swift/usr/bin:$PATH; fi
+scratch=${SCRATCH:-.build}
+configuration=${CONFIGURATION:-release}
+seconds=${WINDOW:-20}
+
+swift build -c "$configuration" --scratch-path "$scratch" --product travel-companiond >/dev/null
+swift build -c "$configuration" --scratch-path "$scratch" --product control-benchmarks >/dev/null
+bin=$(swift build -c "$configuration" --scratch-path "$scratch" --show-bin-path)
+
+work=$(mktemp -d)
+daemon=
+cleanup() {
+    [[ -n $daemon ]] && kill "$daemon" 2>/dev/null && wait "$daemon" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# One hour of 1 s epochs, alternating a 3D fix and no fix, replayed 10 times faster than recorded.
+/usr/bin/python3 - "$work/alternating.nmea" <<'PY'
+import sys
+def sentence(body):
+    checksum = 0
+    for c in body.encode():
+        checksum ^= c
+    return f"${body}*{checksum:02X}\r\n"
+with open(sys.argv[1], "w") as log:
+    for second in range(3600):
+        h, m, s = 8 + second // 3600, second // 60 % 60, second % 60
+        t = f"{h:02d}{m:02d}{s:02d}.00"
+        if second % 2 == 0:
+            log.write(sentence(f"GPRMC,{t},A,4516.405,N,01342.828,E,0.0,0.0,180520,,,A"))
+            log.write(sentence(f"GPGGA,{t},4516.405,N,01342.828,E,1,08,0.9,30.0,M,45.0,M,,"))
+        else:
+            log.write(sentence(f"GPRMC,{t},V,,,,,,,180520,,,N"))
+            log.write(sentence(f"GPGGA,{t},,,,,0,00,,,,,,,"))
+PY
+# Room for the subscribers and the Status client (the default MaxConnections is 64).
+printf "[Control]\nMaxConnections=1000\n" >"$work/travel-companion.conf"
+"$bin/travel-companiond" run --config "$work/travel-companion.conf" --db "$work/travel.sqlite" \
+    --socket "$work/control" --source "file://$work/alternating.nmea?speed=10" 2>"$work/daemon.log" &
+daemon=$!
+for _ in $(seq 100); do [[ -S $work/control ]] && break; sleep 0.1; done
+echo "== $configuration build, $(nproc) cores; daemon pid $daemon replaying 10 epochs/s, one event each"
+"$bin/control-benchmarks" "$work/control" "$daemon" "${CALLS:-5000}" "${SUBSCRIBERS:-100}" "$seconds" || { tail -5 "$work/daemon.log"; exit 1; }
