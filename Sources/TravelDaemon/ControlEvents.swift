@@ -4,10 +4,10 @@ internal import TravelControl
 internal import TravelCore
 
 /// Turns the pipeline's log into `Subscribe` events: every record the daemon logs at info or
-/// above goes out as one event, so what a subscriber sees is what the journal says. A record's
-/// `event` metadata names its kind; the pipeline's established lines (trip started, fix lost…)
-/// are recognised by their words; anything else is kind `log`.
-package struct ControlEventTap: LogHandler {
+/// above goes out as one event, so what a subscriber sees is what the journal says. A record with
+/// the `message_id` of an `EventKind` is of that kind (`trip-ended`, as hooks name it); anything
+/// else is kind `log`.
+package struct ControlEventTap: MetadataLogHandler {
     package var metadata: Logger.Metadata = [:]
     package var logLevel: Logger.Level = .info
     private let broadcaster: ControlEventBroadcaster
@@ -16,16 +16,12 @@ package struct ControlEventTap: LogHandler {
         self.broadcaster = broadcaster
     }
 
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
     package func log(event: LogEvent) {
         let message = "\(event.message)"
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
-        let kind = fields.removeValue(forKey: "event").map { "\($0)" } ?? Self.kind(of: message)
+        let kind = HookEvent(message: message, metadata: fields)?.name ?? "log"
+        fields["message_id"] = nil
         broadcaster.send(
             [
                 "kind": .string(kind),
@@ -34,16 +30,6 @@ package struct ControlEventTap: LogHandler {
                 "fields": .object(fields.sorted { $0.key < $1.key }.map { .init($0.key, .string("\($0.value)")) }),
             ]
         )
-    }
-
-    /// The kinds of the lines `TrackingPipeline` logs today, by their first words.
-    static func kind(of message: String) -> String {
-        let kinds = [
-            ("source connected", "source-connected"), ("source disconnected", "source-disconnected"),
-            ("fix acquired", "fix-acquired"), ("fix lost", "fix-lost"),
-            ("trip started", "trip-started"), ("trip ended", "trip-ended"),
-        ]
-        return kinds.first { message.hasPrefix($0.0) }?.1 ?? "log"
     }
 
     /// `logger` with the tap added beside its own handler.

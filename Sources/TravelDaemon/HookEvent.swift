@@ -57,18 +57,13 @@ package struct HookEvent: Sendable {
 
 /// Hands every event the pipeline logs (a line with a `message_id`) to the hook runner, which
 /// returns at once: logging, and so tracking, never waits for a hook.
-package struct HookEventTap: LogHandler {
+package struct HookEventTap: MetadataLogHandler {
     package var metadata: Logger.Metadata = [:]
     package var logLevel: Logger.Level = .info
     private let runner: HookRunner
 
     init(_ runner: HookRunner) {
         self.runner = runner
-    }
-
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
     }
 
     package func log(event: LogEvent) {

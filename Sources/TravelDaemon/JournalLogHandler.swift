@@ -11,17 +11,12 @@ package import Logging
 /// `EventKind`, and every metadata value as a field of its own (`distance_m` → `DISTANCE_M`).
 /// Used when standard error is the journal (`usesJournal`); otherwise the same events go to
 /// standard error as lines (`StandardErrorLogHandler`).
-package struct JournalLogHandler: LogHandler {
+package struct JournalLogHandler: MetadataLogHandler {
     package var logLevel: Logger.Level = .info
     package var metadata: Logger.Metadata = [:]
     package var metadataProvider: Logger.MetadataProvider?
 
     package init() {}
-
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
 
     package func log(event: LogEvent) {
         var fields = [

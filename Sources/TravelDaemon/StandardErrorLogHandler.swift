@@ -6,17 +6,12 @@ internal import TravelIO
 /// `distance_m`, …) is for structured sinks such as the journal. No timestamp: the journal stamps
 /// every line it receives, and on a board without a real-time clock the system time is wrong
 /// until the first fix anyway.
-package struct StandardErrorLogHandler: LogHandler {
+package struct StandardErrorLogHandler: MetadataLogHandler {
     package var logLevel: Logger.Level = .info
     package var metadata: Logger.Metadata = [:]
     package var metadataProvider: Logger.MetadataProvider?
 
     package init() {}
-
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
 
     package func log(event: LogEvent) {
         var line = ""
