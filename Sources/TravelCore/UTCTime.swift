@@ -81,7 +81,8 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
     }
 
-    /// `iso8601` for years outside 0…9999, padded as `String(year)` gives it.
+    /// `iso8601` for years outside 0…9999, padded as `String(year)` gives it. A five-digit year
+    /// used to trap here, its padding range running backwards.
     private static func paddedISO8601(
         _ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int)
     ) -> String {
@@ -89,7 +90,7 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         s.reserveCapacity(24)
         func pad(_ v: Int, _ width: Int) {
             let digits = String(v)
-            for _ in digits.count..<width { s.append("0") }
+            for _ in digits.count..<max(width, digits.count) { s.append("0") }
             s.append(digits)
         }
         pad(c.year, 4)
