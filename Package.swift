@@ -70,6 +70,7 @@ let package = Package(
                 "TravelStore",
                 "TravelControl",
                 "TravelIO",
+                "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -77,7 +77,7 @@ for rate in 1 10; do
     gpsd_pid[$rate]=$!
     pids+=($!)
     for _ in $(seq 100); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $port))" 2>/dev/null && break; sleep 0.05; done
-    : >"$dir/travel-companion.conf"
+    printf '[Control]\nSocket=%s/control\n' "$dir" >"$dir/travel-companion.conf"
     "$bin/travel-companiond" run --config "$dir/travel-companion.conf" --db "$dir/travel.sqlite" \
         --source "gpsd://127.0.0.1:$port" 2>"$dir/daemon.log" &
     daemon_pid[$rate]=$!

@@ -8,6 +8,9 @@ actor HistoryReader {
     private let path: String
     private var rules: JourneyRules
     private var database: TravelDatabase?
+    /// `openJourney`'s answer and the `data_version` it was read at: `Status` is called far more
+    /// often than the writer commits, and finding the open journey reads every journey.
+    private var openJourneyCache: (version: Int64, journey: JSONValue)?
 
     init(path: String, rules: JourneyRules) {
         self.path = path
@@ -15,7 +18,10 @@ actor HistoryReader {
     }
 
     /// The `[Journeys]` rules after a reload.
-    func update(rules: JourneyRules) { self.rules = rules }
+    func update(rules: JourneyRules) {
+        self.rules = rules
+        openJourneyCache = nil
+    }
 
     /// `ListTrips`: `trips --json`.
     func trips(since: UTCTime?, until: UTCTime?) -> Result<JSONValue, VarlinkError> {
@@ -45,7 +51,12 @@ actor HistoryReader {
     /// The latest journey while it is still open (away from home), for `Status`.
     func openJourney() -> JSONValue {
         let offset = rules.utcOffset
+        let cached = openJourneyCache
+        var version: Int64?
         let journey = read { db throws(StoreError) -> JSONValue in
+            let current = try db.dataVersion()
+            version = current
+            if let cached, cached.version == current { return cached.journey }
             guard let last = try db.journeys(offset: offset).last, last.isOpen else { return .null }
             return [
                 "id": .integer(last.id), "destination": .string(last.destination),
@@ -53,7 +64,9 @@ actor HistoryReader {
                 "trips": .integer(Int64(last.tripIDs.count)),
             ]
         }
-        return (try? journey.get()) ?? .null
+        guard let value = try? journey.get(), let version else { return .null }
+        openJourneyCache = (version, value)
+        return value
     }
 
     private func read(_ body: (TravelDatabase) throws(StoreError) -> JSONValue) -> Result<JSONValue, VarlinkError> {
@@ -62,8 +75,10 @@ actor HistoryReader {
             database = db
             return .success(try body(db))
         } catch {
-            // Opened again next time: the file may have been replaced or not exist yet.
+            // Opened again next time: the file may have been replaced or not exist yet. A new
+            // connection counts data versions afresh.
             database = nil
+            openJourneyCache = nil
             return .failure(.databaseError("\(error)"))
         }
     }

@@ -11,7 +11,7 @@ struct Travelctl: ParsableCommand {
         subcommands: [
             Decode.self, Import.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self, HomeCommand.self,
             Stats.self, Export.self, PlanCommand.self, NoteCommand.self, PhotoCommand.self,
-            Status.self, Follow.self,
+            Status.self, Follow.self, NotifyBridge.self,
             ZoneCommand.self, POICommand.self, Events.self,
         ]
     )

@@ -37,6 +37,8 @@ import Testing
         }
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
+        // The bus depot, a square the ride crosses and POIs: zone and nearby events too.
+        try ZoneCommandTests.addPlaces(to: state.database, in: state.url)
         let out = state.url.appendingPathComponent("journal.json").path
         let daemon = Binaries.productsDirectory.appendingPathComponent("travel-companiond").path
         let result = try Binaries.run(
@@ -68,7 +70,17 @@ import Testing
             #expect(Double(entry["DISTANCE_M"] as? String ?? "") ?? 0 > 100)
             #expect(Double(entry["DURATION_S"] as? String ?? "") ?? 0 > 60)
         }
+        let zones = entries.filter {
+            ($0["MESSAGE_ID"] as? String).map(
+                ["398dd212b7f34542abb8a1972a053e1d", "a114eec15b2c4fe4adb2ab4b99d8dc6d"].contains
+            ) == true
+        }
+        #expect(zones.compactMap { $0["ZONE_NAME"] as? String } == ["depot", "square", "square"], "\(zones)")
+        #expect(zones.allSatisfy { $0["LATITUDE"] != nil && $0["LONGITUDE"] != nil })
+        let nearby = entries.filter { $0["MESSAGE_ID"] as? String == "2eba3f25c409442d874731d6635f7263" }
+        #expect(!nearby.isEmpty && nearby.allSatisfy { $0["POI_NAME"] != nil && $0["DISTANCE_M"] != nil })
         let explained = try String(contentsOfFile: out + ".x", encoding: .utf8)
+        #expect(explained.contains("Subject: Zone entered") && explained.contains("Subject: Zone left"))
         #expect(explained.contains("Subject: Trip ended"), "\(explained.prefix(2000))")
         #expect(explained.contains("The trip that started at "))
     }
