@@ -25,7 +25,7 @@ package struct ControlEventTap: MetadataLogHandler {
         broadcaster.send(
             [
                 "kind": .string(kind),
-                "time": .string(SystemTime.now().iso8601),
+                "time": .string(SystemClocks.now().realtime.iso8601),
                 "message": .string(message),
                 "fields": .object(fields.sorted { $0.key < $1.key }.map { .init($0.key, .string("\($0.value)")) }),
             ]
@@ -52,19 +52,3 @@ final class ControlEventBroadcaster: Sendable {
         server.withLock { $0 }?.broadcast(["event": event])
     }
 }
-
-/// The system clock as a `UTCTime`: when the daemon saw something happen (which may be off
-/// until GPS has set the clock; `Status` reports by how much).
-enum SystemTime {
-    static func now() -> UTCTime {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        return UTCTime(milliseconds: Int64(wall.tv_sec) * 1000 + Int64(wall.tv_nsec) / 1_000_000)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -41,7 +41,7 @@ struct ControlMethods: VarlinkHandling {
         case .subscribe:
             try call.allowParameters([])
             let subscribed: JSONValue = [
-                "kind": "subscribed", "time": .string(SystemTime.now().iso8601),
+                "kind": "subscribed", "time": .string(SystemClocks.now().realtime.iso8601),
                 "message": "subscribed to travel-companiond's events", "fields": [:],
             ]
             return .subscribe(first: ["event": subscribed])
