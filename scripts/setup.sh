@@ -3,7 +3,7 @@
 # (only the missing ones, so a ready machine does no apt work) and the Swift toolchain check.
 set -euo pipefail
 
-packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip dunst xvfb imagemagick libnotify-bin dbus-x11)
+packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip dunst xvfb imagemagick libnotify-bin dbus-x11 systemd-container)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -13,10 +13,33 @@ package enum ControlInterface {
         case listJourneys = "ListJourneys"
         case getJourney = "GetJourney"
         case stats = "Stats"
+        case listEvents = "ListEvents"
+        case getHome = "GetHome"
+        case listPlans = "ListPlans"
+        case listZones = "ListZones"
+        case listPOIs = "ListPOIs"
+        case export = "Export"
         case reload = "Reload"
+        case startJourney = "StartJourney"
+        case stopJourney = "StopJourney"
+        case addNote = "AddNote"
+        case addPhoto = "AddPhoto"
+        case addPlan = "AddPlan"
+        case removePlan = "RemovePlan"
+        case addZone = "AddZone"
+        case removeZone = "RemoveZone"
+        case importZones = "ImportZones"
+        case importPOIs = "ImportPOIs"
 
         /// Methods that change the daemon: root or the admin group only.
-        package var isChange: Bool { self == .reload }
+        package var isChange: Bool {
+            switch self {
+            case .reload, .startJourney, .stopJourney, .addNote, .addPhoto, .addPlan, .removePlan, .addZone,
+                .removeZone, .importZones, .importPOIs:
+                true
+            default: false
+            }
+        }
 
         /// The fully qualified name, as a call names it.
         package var qualified: String { "\(ControlInterface.name).\(rawValue)" }
@@ -116,8 +139,138 @@ package enum ControlInterface {
         # travelctl stats --json prints them.
         method Stats(year: ?int) -> (stats: object, utc_offset: string)
 
+        # Zone enters and exits and nearby alerts from since through until, oldest first, as
+        # travelctl events --json prints them; zone keeps one zone's events (by name), kind one
+        # kind: enter, exit or nearby.
+        method ListEvents(since: ?string, until: ?string, zone: ?string, kind: ?string) -> (events: []object)
+
+        # Where home is, how it became known and the nights that tell, as travelctl home --json
+        # prints it; radius_m is the daemon's Journeys HomeRadius, utc_offset its UTCOffset.
+        method GetHome() -> (home: object, radius_m: float, utc_offset: string)
+
+        # The plans, earliest first, as travelctl plan list --json prints them.
+        method ListPlans() -> (plans: []object)
+
+        # The zones with their inside/outside state, as travelctl zone list --json prints them.
+        method ListZones() -> (zones: []object)
+
+        # POIs of category (all when null) by name, as travelctl poi list --json prints them;
+        # with near ("LAT,LON" in degrees) only those within radius_m (default 5000) of it,
+        # nearest first.
+        method ListPOIs(category: ?string, near: ?string, radius_m: ?float) -> (pois: []object)
+
+        # The document travelctl export writes, as chunks of its text in order, one reply each
+        # (at most 262144 bytes); call with more. format: gpx, geojson or kml. Every trip, or
+        # only one of: trip, journey, or the trips starting from since through until. The
+        # daemon writes no file; the client joins the chunks.
+        method Export(
+          format: string,
+          trip: ?int,
+          journey: ?int,
+          since: ?string,
+          until: ?string
+        ) -> (chunk: string)
+
         # Reads the configuration again, as SIGHUP does. Needs root or the AdminGroup.
         method Reload() -> ()
+
+        # The changes of travelctl, each as its offline (--db) command makes it, in the same
+        # store function. They need root or the AdminGroup. Journeys are regrouped, and zones
+        # and POIs watched, before the reply. The daemon never opens a file a client names:
+        # travelctl reads photos and parses zone and POI files itself and sends what it read.
+
+        # Opens a journey by hand at at (an ISO-8601 instant; default now): trips from then
+        # until StopJourney join it. utc_offset is the daemon's Journeys UTCOffset.
+        method StartJourney(destination: string, at: ?string) -> (id: int, start: string, utc_offset: string)
+
+        # Closes the journey started by hand at at (default now); trips and distance_m are the
+        # journey's once regrouped.
+        method StopJourney(at: ?string) -> (
+          id: int,
+          end: string,
+          trips: int,
+          distance_m: float,
+          utc_offset: string
+        )
+
+        # A note or a photo as stored: where the vehicle was at its time, and its journey.
+        type Moment (
+          id: int,
+          time: string,
+          latitude: ?float,
+          longitude: ?float,
+          journey_id: ?int
+        )
+
+        # Adds a note at at (default now), placed on the route at that moment.
+        method AddNote(text: string, at: ?string) -> (note: Moment, utc_offset: string)
+
+        # Adds a reference to a photo read by the client: its absolute path (text only: the
+        # daemon never opens it), SHA-256 (64 lowercase hex digits) and when it was taken.
+        # added is false when a photo with that SHA-256 is stored already: photo and path
+        # are then that one's.
+        method AddPhoto(path: string, sha256: string, time: string) -> (
+          photo: Moment,
+          path: string,
+          added: bool,
+          utc_offset: string
+        )
+
+        # A plan as stored: journey_id and trips tell the journey its dates gathered.
+        type Plan (
+          id: int,
+          destination: string,
+          from: string,
+          to: string,
+          type: string,
+          journey_id: ?int,
+          trips: int
+        )
+
+        # Declares a journey ahead: local dates YYYY-MM-DD, both included; type local, day
+        # or multi-day.
+        method AddPlan(destination: string, from: string, to: string, type: string) -> (plan: Plan)
+
+        # Removes a plan; its trips go back to automatic grouping.
+        method RemovePlan(id: int) -> ()
+
+        # A zone to add: geometry is a GeoJSON Polygon or MultiPolygon, or a Point with
+        # radius_m for a circle.
+        type NewZone (
+          name: string,
+          role: ?string,
+          geometry: object,
+          radius_m: ?float
+        )
+
+        # Adds a zone, watched from the next fix. A zone holding the vehicle's last position
+        # starts inside, without an enter event.
+        method AddZone(zone: NewZone) -> (id: int)
+
+        # Removes a zone (by name, else by id) with its events and state.
+        method RemoveZone(zone: string) -> (id: int, name: string)
+
+        # Adds zones as AddZone does; the names that exist are skipped, not replaced.
+        method ImportZones(zones: []NewZone) -> (added: []int, skipped: []string)
+
+        # A point of interest to import.
+        type NewPOI (name: string, category: ?string, latitude: float, longitude: float)
+
+        # Imports POIs in batches, each call within the 1 MiB message limit. The first call
+        # gives no import_id and gets one; later calls give it. Nothing reaches the POIs until
+        # a call with commit true: then every POI staged under that id is added (a POI with
+        # the same name and position is kept once), added says how many were new, and they
+        # are watched from the next fix. An import left uncommitted changes nothing and is
+        # discarded when idle for ten minutes; at most 2000000 POIs may be staged at once.
+        # The commit goes in transactions of 5000 POIs, so tracking never waits long: a commit
+        # cut off by a power loss keeps the part added, and the same import again adds the
+        # rest. source names where they came from, as stored.
+        method ImportPOIs(
+          import_id: ?int,
+          pois: []NewPOI,
+          commit: bool,
+          source: ?string
+        ) -> (import_id: int, staged: int, added: ?int)
 
         # The message was not a Varlink call: bad JSON, too large, or not an object.
         # The daemon closes the connection after this reply.
@@ -141,6 +294,40 @@ package enum ControlInterface {
 
         # Reload found the configuration bad; the running one stays.
         error ConfigurationRefused (reason: string)
+
+        # StartJourney while a journey started by hand is open since since.
+        error JourneyAlreadyOpen (id: int, destination: string, since: string, reason: string)
+
+        # StartJourney at a time before the end of a journey started by hand earlier.
+        error JourneyOverlaps (id: int, destination: string, reason: string)
+
+        # StopJourney with no journey started by hand open.
+        error NoOpenJourney (reason: string)
+
+        # StopJourney at a time not after the open journey's start.
+        error StopBeforeStart (id: int, start: string, reason: string)
+
+        error PlanNotFound (id: int)
+
+        # AddPlan with dates overlapping plan id's.
+        error PlanOverlaps (id: int, destination: string, from: string, to: string, reason: string)
+
+        error ZoneNotFound (zone: string)
+
+        # AddZone with a name in use.
+        error ZoneExists (name: string)
+
+        # The zone's geometry is not a Polygon, a MultiPolygon or a Point with radius_m.
+        error InvalidZone (name: string, reason: string)
+
+        # ImportPOIs with an import_id never given out, committed, or discarded as idle.
+        error ImportNotFound (import_id: int)
+
+        # ImportPOIs would stage more than limit POIs.
+        error ImportTooLarge (limit: int)
+
+        # The history database could not be written.
+        error DatabaseWriteError (reason: string)
 
         """
 }

@@ -15,6 +15,10 @@ final class VarlinkConnection {
     /// A `.later` call is running; the next calls wait for its reply.
     var busy = false
     var subscribed = false
+    /// The producer of a `.stream` call's replies while more are to come; the call counts as busy.
+    var stream: (@Sendable () async -> VarlinkReply)?
+    /// A reply of `stream` is being produced.
+    var awaitingStreamReply = false
     /// The peer has shut down its side: finish what was asked, then close.
     var inputEnded = false
     /// After a violation: send what is queued, then close.
@@ -42,6 +46,12 @@ final class VarlinkConnection {
     /// Queues `frame`; false when the client has let more than `limit` bytes pile up unread.
     func enqueue(_ frame: [UInt8], limit: Int) -> Bool {
         if pendingOutput > 0 && pendingOutput + frame.count > limit { return false }
+        // What was written goes once it is no smaller than what is left: a stream or a busy
+        // subscriber that never drains completely would otherwise keep every byte it was sent.
+        if outputOffset > 0 && outputOffset >= pendingOutput {
+            output.removeFirst(outputOffset)
+            outputOffset = 0
+        }
         output.append(contentsOf: frame)
         return true
     }

@@ -15,4 +15,9 @@ package enum VarlinkOutcome: Sendable {
     /// The connection subscribes to `VarlinkServer.broadcast`: `first` goes out at once, then
     /// every broadcast, each with `"continues": true`, until the client goes away.
     case subscribe(first: JSONValue)
+    /// Replies produced one at a time off the server's thread, for a call with `more`: `next`
+    /// gives each in turn, `continues` set on all but the last (or an error reply, which ends
+    /// the call). `next` is asked again only once the client has read most of what was sent,
+    /// so a slow reader holds back the producer, not the server's memory.
+    case stream(next: @Sendable () async -> VarlinkReply)
 }

@@ -34,6 +34,8 @@ package final class VarlinkServer: Sendable {
         var serial: UInt64
         var oneway: Bool
         var result: Result<JSONValue, VarlinkError>
+        /// A reply of a `.stream` call with more to come.
+        var continues = false
     }
 
     /// Connected clients and subscribers, for `Status`.
@@ -133,7 +135,14 @@ package final class VarlinkServer: Sendable {
                 guard let connection = connections[completion.fd], connection.serial == completion.serial else {
                     continue
                 }
+                if completion.continues, case .success(let parameters) = completion.result {
+                    connection.awaitingStreamReply = false
+                    send(VarlinkReply(parameters: parameters, continues: true).frame, to: connection)
+                    continue
+                }
                 connection.busy = false
+                connection.stream = nil
+                connection.awaitingStreamReply = false
                 if !completion.oneway { reply(completion.result, to: connection) }
                 advance(connection)
             }
@@ -150,6 +159,9 @@ package final class VarlinkServer: Sendable {
             let now = ContinuousClock.now
             for connection in Array(connections.values) {
                 settle(connection, now: now, in: &connections)
+            }
+            for connection in connections.values where connection.stream != nil {
+                requestStreamReply(connection)
             }
             census.withLock {
                 $0.connections = connections.count
@@ -211,8 +223,12 @@ package final class VarlinkServer: Sendable {
         let finished =
             connection.pendingOutput == 0
             && (connection.closeWhenFlushed || (connection.inputEnded && connection.isIdle))
-        let idle = !connection.subscribed && connection.isIdle && now - connection.lastActivity > limits.idleTimeout
-        if finished || idle { closeConnection(connection, from: &connections) }
+        let quiet = now - connection.lastActivity > limits.idleTimeout
+        let idle = !connection.subscribed && connection.isIdle && quiet
+        // A stream whose client stopped reading: its producer is not asked again, so nothing
+        // else would end it.
+        let stalled = connection.stream != nil && !connection.awaitingStreamReply && quiet
+        if finished || idle || stalled { closeConnection(connection, from: &connections) }
     }
 
     private func acceptClients(into connections: inout [Int32: VarlinkConnection], serial: inout UInt64) {
@@ -301,6 +317,30 @@ package final class VarlinkServer: Sendable {
             }
             connection.subscribed = true
             send(VarlinkReply(parameters: first, continues: true).frame, to: connection)
+        case .stream(let next):
+            guard call.more else {
+                if !call.oneway { reply(.failure(.expectedMore(call.method)), to: connection) }
+                return
+            }
+            connection.busy = true
+            connection.stream = next
+            requestStreamReply(connection)
+        }
+    }
+
+    /// Asks a streaming call's producer for its next reply once the client has read most of the
+    /// last: at most about a quarter of the output limit waits unsent.
+    private func requestStreamReply(_ connection: VarlinkConnection) {
+        guard let next = connection.stream, !connection.awaitingStreamReply, !connection.cutOff,
+            connection.pendingOutput < limits.maximumPendingOutput / 4
+        else { return }
+        connection.awaitingStreamReply = true
+        let (fd, serial) = (connection.fd, connection.serial)
+        Task { [self] in
+            let reply = await next()
+            let result: Result<JSONValue, VarlinkError> =
+                reply.varlinkError.map { .failure($0) } ?? .success(reply.parameters)
+            post(Completion(fd: fd, serial: serial, oneway: false, result: result, continues: reply.continues))
         }
     }
 

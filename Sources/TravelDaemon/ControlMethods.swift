@@ -1,3 +1,4 @@
+internal import Logging
 internal import TravelControl
 internal import TravelCore
 
@@ -7,11 +8,15 @@ internal import TravelCore
 struct ControlMethods: VarlinkHandling {
     let status: ControlStatus
     let history: HistoryReader
+    /// Where the change methods write.
+    let writer: HistoryWriter
     /// Besides root, who may change the daemon; `nil`: root only.
     let adminGroup: UInt32?
     /// Reads the configuration again and applies it; the error says why it was refused.
     let reload: @Sendable () async -> VarlinkError?
     let version: String
+    /// Where the change calls are logged.
+    let logger: Logger
 
     func start(_ call: VarlinkCall, from peer: PeerCredentials) -> VarlinkOutcome {
         switch call.interface {
@@ -22,8 +27,13 @@ struct ControlMethods: VarlinkHandling {
         guard let method = ControlInterface.Method(rawValue: call.name) else {
             return .now(.failure(.methodNotFound(call.method)))
         }
-        if method.isChange && !peer.isRootOrMember(of: adminGroup) {
-            return .now(.failure(.permissionDenied(method: call.method, uid: peer.uid)))
+        if method.isChange {
+            // Who changed what, in the journal: the kernel's uid, not anything the client says.
+            guard peer.isRootOrMember(of: adminGroup) else {
+                logger.warning("refused \(call.method) to uid \(peer.uid): neither root nor in the admin group")
+                return .now(.failure(.permissionDenied(method: call.method, uid: peer.uid)))
+            }
+            logger.notice("\(call.method) called by uid \(peer.uid)")
         }
         do {
             return try start(method, call)
@@ -60,8 +70,8 @@ struct ControlMethods: VarlinkHandling {
             let year = try call.integer("year").map { Int(clamping: $0) }
             let history = history
             return .later { await history.stats(year: year) }
-        case .listJourneys, .getJourney:
-            return .now(.failure(.methodNotImplemented(call.method)))
+        case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .export:
+            return try startRead(method, call)
         case .reload:
             try call.allowParameters([])
             let reload = reload
@@ -69,6 +79,9 @@ struct ControlMethods: VarlinkHandling {
                 if let refusal = await reload() { return .failure(refusal) }
                 return .success([:])
             }
+        case .startJourney, .stopJourney, .addNote, .addPhoto, .addPlan, .removePlan, .addZone, .removeZone,
+            .importZones, .importPOIs:
+            return try startChange(method, call)
         }
     }
 

@@ -24,6 +24,17 @@ extension Daemon {
             logger.warning("admin group '\(control.adminGroup)' does not exist: only root may change the daemon")
         }
         let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
+        let writer = HistoryWriter(
+            path: configuration.storage.database,
+            rules: configuration.journeyRules,
+            now: { await pipeline.gpsNow() ?? SystemClocks.now().realtime },
+            watchPlaces: { change in
+                switch change {
+                case .zones: await pipeline.reloadZones()
+                case .pois(let index): await pipeline.reloadPlaces(pois: index)
+                }
+            }
+        )
         let status = ControlStatus(
             pipeline: pipeline,
             source: source,
@@ -34,6 +45,7 @@ extension Daemon {
         let methods = ControlMethods(
             status: status,
             history: history,
+            writer: writer,
             adminGroup: adminGroup,
             reload: {
                 let result = Result { () throws(ConfigurationError) in try reloadConfiguration() }
@@ -41,12 +53,14 @@ extension Daemon {
                 switch result {
                 case .success(let new):
                     await history.update(rules: new.journeyRules)
+                    await writer.update(rules: new.journeyRules)
                     return nil
                 case .failure(let error):
                     return .configurationRefused("\(error)")
                 }
             },
-            version: version
+            version: version,
+            logger: logger
         )
         var limits = VarlinkServerLimits()
         limits.maximumConnections = control.maximumConnections

@@ -5,7 +5,8 @@ internal import TravelStore
 /// The control socket's window on the history: a read-only SQLite connection of its own, so a
 /// client's query runs beside the pipeline's writes (WAL) and never waits on them or holds them up.
 actor HistoryReader {
-    private let path: String
+    /// The database file, also for `ControlExport`'s connection of its own.
+    nonisolated let path: String
     private var rules: JourneyRules
     private var database: TravelDatabase?
     /// `openJourney`'s answer and the `data_version` it was read at: `Status` is called far more
@@ -40,12 +41,50 @@ actor HistoryReader {
     /// `Stats`: `stats --json`, with the offset its months are local to.
     func stats(year: Int?) -> Result<JSONValue, VarlinkError> {
         let offset = rules.utcOffset
-        return read { db throws(StoreError) in
-            [
-                "stats": try db.monthlyTotals(year: year, offset: offset)?.json ?? MonthlyTotals.emptyJSON,
-                "utc_offset": .string(offset.description),
-            ]
+        return read { db throws(StoreError) in try db.statsDocument(year: year, offset: offset) }
+    }
+
+    /// `ListJourneys`: `journeys --json` and what its table says around it, under the daemon's rules.
+    func journeys(_ filter: JourneyFilter) -> Result<JSONValue, VarlinkError> {
+        let rules = rules
+        return read { db throws(StoreError) in try db.journeysDocument(filter, rules: rules) }
+    }
+
+    /// `GetJourney`: `journey show --json`, with the offset its table's times are local to.
+    func journey(id: Int64) -> Result<JSONValue, VarlinkError> {
+        let offset = rules.utcOffset
+        switch read({ db throws(StoreError) in try db.journeyDocument(id: id, offset: offset) ?? .null }) {
+        case .success(.null): return .failure(.journeyNotFound(id))
+        case let result: return result
         }
+    }
+
+    /// `ListEvents`: `events --json`.
+    func events(since: UTCTime?, through: UTCTime?, zone: String?, kind: String?) -> Result<JSONValue, VarlinkError> {
+        read { db throws(StoreError) in
+            ["events": try db.placeEventsDocument(since: since, through: through, zone: zone, kind: kind)]
+        }
+    }
+
+    /// `GetHome`: `home --json`, with the radius and offset its table tells.
+    func home() -> Result<JSONValue, VarlinkError> {
+        let rules = rules
+        return read { db throws(StoreError) in try db.homeDocument(rules: rules) }
+    }
+
+    /// `ListPlans`: `plan list --json`.
+    func plans() -> Result<JSONValue, VarlinkError> {
+        read { db throws(StoreError) in ["plans": try db.plansDocument()] }
+    }
+
+    /// `ListZones`: `zone list --json`.
+    func zones() -> Result<JSONValue, VarlinkError> {
+        read { db throws(StoreError) in ["zones": try db.zonesDocument()] }
+    }
+
+    /// `ListPOIs`: `poi list --json`.
+    func pois(category: String?, near: Coordinate?, radius: Double) -> Result<JSONValue, VarlinkError> {
+        read { db throws(StoreError) in ["pois": try db.poisDocument(category: category, near: near, radius: radius)] }
     }
 
     /// The latest journey while it is still open (away from home), for `Status`.

@@ -21,6 +21,8 @@ package actor TrackingPipeline {
     private(set) var lastFix: Fix?
     /// Whether a fix has been committed since the start: the first one is, at once.
     private var hasStoredAFix = false
+    /// Fixes taken since the start, for the test-only fault `hang-after-fixes:N` (TestFault).
+    private var fixesHandled = 0
     let logger: Logger
 
     /// Opens (or creates) the database of `configuration` and resumes the engine state saved in it.
@@ -35,6 +37,7 @@ package actor TrackingPipeline {
         self.configuration = configuration
         self.isLive = isLive
         self.logger = logger
+        TestFault.logIfSet(logger)
     }
 
     /// Seconds the system clock is ahead of GPS time (negative: behind), once measured.
@@ -57,6 +60,8 @@ package actor TrackingPipeline {
             lastFix = fix
             if let change = presence.observe(fix) { log(change, at: fix.time) }
             ingest(fix)
+            fixesHandled += 1
+            if TestFault.configured == .hangAfterFixes(fixesHandled) { TestFault.hang(logger) }
         case .fixTimedOut(let silence):
             if let change = presence.sourceLost() { log(change, at: nil, after: silence) }
         case .disconnected(let reason):
@@ -141,12 +146,7 @@ package actor TrackingPipeline {
                 return
             }
         }
-        do {
-            let (zones, pois) = try recorder.reloadPlaces()
-            logger.info("watching \(zones) zone\(zones == 1 ? "" : "s") and \(pois) POI\(pois == 1 ? "" : "s")")
-        } catch {
-            logger.error("cannot read the zones and POIs again, keeping the ones watched: \(error)")
-        }
+        reloadPlaces()
         let restartOnly = [
             ("[Source] URL", new.source.url != configuration.source.url),
             ("[Storage] Database", new.storage.database != configuration.storage.database),

@@ -80,6 +80,14 @@ extension TravelDatabase {
         return .object(members)
     }
 
+    /// `Stats`: `stats` is what `stats --json` prints, with the offset its months are local to.
+    package func statsDocument(year: Int?, offset: UTCOffset) throws(StoreError) -> JSONValue {
+        [
+            "stats": try monthlyTotals(year: year, offset: offset)?.json ?? MonthlyTotals.emptyJSON,
+            "utc_offset": .string(offset.description),
+        ]
+    }
+
     /// The totals `stats` charts: of `year`, or of the latest journey's year; `nil` without journeys.
     package func monthlyTotals(year: Int?, offset: UTCOffset) throws(StoreError) -> MonthlyTotals? {
         let journeys = try journeys(offset: offset)

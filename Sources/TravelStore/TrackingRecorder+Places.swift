@@ -1,11 +1,12 @@
-import TravelCore
+package import TravelCore
 
 extension TrackingRecorder {
     /// Loads the stored zones and POIs into the engine's watchers. Resuming (the daemon), the
     /// zones start from their saved state and the time of the last fix, so an exit that happened
     /// while the power was off is reported at the first fix; cooldowns continue from the alerts
-    /// stored. Otherwise (an import) every zone starts unknown.
-    func watchPlaces(resuming: Bool) throws(StoreError) {
+    /// stored. Otherwise (an import) every zone starts unknown. `pois`: the stored POIs indexed
+    /// already (they are read when `nil`).
+    func watchPlaces(resuming: Bool, pois: POIIndex? = nil) throws(StoreError) {
         let rules = engine.configuration
         let records = try database.zoneRecords()
         var known: [Int64: Bool] = [:]
@@ -36,14 +37,14 @@ extension TrackingRecorder {
             zones.observe(point.coordinate, at: point.time, error: point.horizontalError) { database.record(.zone($0)) }
         }
         engine.zones = zones
-        let pois = try database.poiRecords().map(\.poi)
+        let index: POIIndex
+        if let pois { index = pois } else { index = try database.poiIndex() }
         var alerts: [Int64: UTCTime] = [:]
         if resuming, let time = last?.time {
             alerts = try database.lastAlerts(since: time.adding(seconds: -rules.nearby.cooldown))
         }
-        let index = POIIndex(pois)
         engine.nearby = NearbyWatcher(index: index, rules: rules.nearby, recentAlerts: alerts)
-        if !records.isEmpty || !pois.isEmpty {
+        if !records.isEmpty || index.count > 0 {
             database.placeLabeler = PlaceLabeler(zones: records.map(\.zone), pois: index)
         }
     }
@@ -52,11 +53,20 @@ extension TrackingRecorder {
 extension TrackingRecorder {
     /// Reads the zones and POIs again (SIGHUP, a zone added while running), after committing
     /// what is buffered so each zone resumes from its current inside/outside state; the watchers
-    /// then follow the engine's current rules. Returns how many zones and POIs are watched.
-    package func reloadPlaces() throws(StoreError) -> (zones: Int, pois: Int) {
+    /// then follow the engine's current rules. `pois`: the stored POIs, indexed by the caller
+    /// (a million take seconds to read and index: the daemon does it off its pipeline); `nil`
+    /// reads them here. Returns how many zones and POIs are watched.
+    package func reloadPlaces(pois: POIIndex? = nil) throws(StoreError) -> (zones: Int, pois: Int) {
         try flush()
-        try watchPlaces(resuming: true)
+        try watchPlaces(resuming: true, pois: pois)
         return (engine.zones.zones.count, engine.nearby.index.count)
+    }
+}
+
+extension TravelDatabase {
+    /// The stored POIs, indexed for the nearby watcher and place labels.
+    package func poiIndex() throws(StoreError) -> POIIndex {
+        POIIndex(try poiRecords().map(\.poi))
     }
 }
 

@@ -133,34 +133,6 @@ extension TravelDatabase {
 
     // MARK: POIs
 
-    /// Adds POIs in one transaction; a POI with the same name and position is kept once.
-    /// Returns how many were new.
-    package func addPOIs(_ drafts: [POIDraft], source: String?) throws(StoreError) -> Int {
-        try connection.inTransaction { () throws(StoreError) -> Int in
-            let insert = try connection.prepare(
-                """
-                INSERT INTO pois (name, category, lat, lon, source) VALUES (?1, ?2, ?3, ?4, ?5)
-                ON CONFLICT (name, lat, lon) DO NOTHING
-                """
-            )
-            let before = try countPOIs()
-            for draft in drafts {
-                insert.bind(1, draft.name)
-                insert.bind(2, draft.category)
-                insert.bind(3, draft.coordinate.latitude)
-                insert.bind(4, draft.coordinate.longitude)
-                insert.bind(5, source)
-                try insert.run()
-            }
-            return try countPOIs() - before
-        }
-    }
-
-    private func countPOIs() throws(StoreError) -> Int {
-        let query = try connection.prepare("SELECT count(*) FROM pois")
-        return Int(try query.firstRow { query.int64(at: 0) } ?? 0)
-    }
-
     /// POIs of `category` (all when `nil`), by name; with `near`, only those within `radius`
     /// metres of it, nearest first.
     package func poiRecords(

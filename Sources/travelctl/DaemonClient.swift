@@ -24,13 +24,51 @@ struct DaemonClient {
         }
     }
 
-    /// Calls `method` and returns its reply's parameters; an error reply is one line and exit 1.
+    /// Calls `method` and returns its reply's parameters; an error reply is one line and exit 1,
+    /// or 77 (EX_NOPERM) when the caller may not make that change.
     func call(_ method: ControlInterface.Method, _ parameters: JSONValue = [:]) throws -> JSONValue {
         do {
             return try client.call(method.qualified, parameters)
         } catch {
             printError("travelctl: \(Self.sentence(for: error))")
+            if case .reply(let reply) = error, reply.name == "\(ControlInterface.name).PermissionDenied" {
+                throw ExitCode(Self.permissionDeniedStatus)
+            }
             throw ExitCode(1)
+        }
+    }
+
+    /// The exit status of a change refused for want of permission (sysexits' EX_NOPERM).
+    static let permissionDeniedStatus: Int32 = 77
+
+    /// Calls streaming `method` with `more` and hands each reply's parameters to `body`, in
+    /// order, until the last; an error reply is one line and exit 1, `body`'s errors pass through.
+    func stream(
+        _ method: ControlInterface.Method,
+        _ parameters: JSONValue,
+        _ body: (JSONValue) throws -> Void
+    ) throws {
+        do {
+            try client.send(VarlinkCall(method: method.qualified, parameters: parameters, more: true))
+        } catch {
+            printError("travelctl: \(Self.sentence(for: error))")
+            throw ExitCode(1)
+        }
+        var continues = true
+        while continues {
+            let reply: VarlinkReply
+            do {
+                reply = try client.nextReply()
+            } catch {
+                printError("travelctl: \(Self.sentence(for: error))")
+                throw ExitCode(1)
+            }
+            if let error = reply.varlinkError {
+                printError("travelctl: \(Self.sentence(for: .reply(error)))")
+                throw ExitCode(1)
+            }
+            try body(reply.parameters)
+            continues = reply.continues
         }
     }
 
@@ -41,6 +79,13 @@ struct DaemonClient {
         switch reply.name {
         case "\(ControlInterface.name).TripNotFound": return "no trip \(id)"
         case "\(ControlInterface.name).JourneyNotFound": return "no journey \(id)"
+        case "\(ControlInterface.name).PlanNotFound": return "no plan \(id)"
+        case "\(ControlInterface.name).ZoneNotFound":
+            return "no zone \(reply.parameters["zone"]?.stringValue ?? "?")"
+        case "\(ControlInterface.name).ZoneExists":
+            return "a zone named \(reply.parameters["name"]?.stringValue ?? "?") exists"
+        case let name where VarlinkError.refusalsWithReason.contains(name):
+            return reply.parameters["reason"]?.stringValue ?? name
         case "\(ControlInterface.name).PermissionDenied":
             return
                 "permission denied: \(reply.parameters["method"]?.stringValue ?? "this") needs root or the admin group"

@@ -1,4 +1,6 @@
 import ArgumentParser
+import TravelControl
+import TravelCore
 import TravelIO
 import TravelStore
 
@@ -32,6 +34,28 @@ struct DatabaseOptions: ParsableArguments {
         }
         do {
             return try TravelDatabase(path: db, readOnly: readOnly)
+        } catch {
+            printError("travelctl: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension DatabaseOptions {
+    /// What a read command shows: without `--db` the daemon's reply to `method`, else the same
+    /// document built from the database file by `offline`, with the same `TravelStore` function
+    /// the daemon calls; a store error is one line and exit status 1.
+    func read(
+        _ method: ControlInterface.Method,
+        _ parameters: JSONValue = [:],
+        offline: (TravelDatabase) throws -> JSONValue
+    ) throws -> JSONValue {
+        guard db != nil else { return try DaemonClient(self).call(method, parameters) }
+        let database = try open(readOnly: true)
+        do {
+            return try offline(database)
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             printError("travelctl: \(error)")
             throw ExitCode(1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -26,29 +27,28 @@ struct Events: ParsableCommand {
     }
 
     func run() throws {
-        let db = try database.open(readOnly: true)
-        let events = try withStoreErrors {
-            try db.placeEvents(
-                since: since?.start,
-                until: until.map { $0.end.adding(seconds: 0.001) },
-                zone: zone,
-                kind: kind
-            )
+        let parameters: JSONValue = [
+            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
+            "zone": zone.map(JSONValue.string) ?? .null, "kind": kind.map(JSONValue.string) ?? .null,
+        ]
+        let reply = try database.read(.listEvents, parameters) { db in
+            ["events": try db.placeEventsDocument(since: since?.start, through: until?.end, zone: zone, kind: kind)]
         }
-        if output.json {
-            print(JSONValue.array(events.map(\.json)).serializedString())
-            return
-        }
+        let events = reply["events"]?.arrayValue ?? []
+        if output.json { return print(JSONValue.array(events).serializedString()) }
         guard !events.isEmpty else {
             print("No zone events or alerts\(since == nil && until == nil ? " yet" : " in this period").")
             return
         }
+        // Drawn from the document, so the daemon's answer and the database's look the same.
         var table = Table(["TIME (UTC)", "KIND", "WHAT", "TRIP", "NOTE"])
         for event in events {
-            let what = event.zoneName.map { "zone \($0)" } ?? (event.message ?? event.poiName ?? "").oneLine
+            let what =
+                event["zone"]?.stringValue.map { "zone \($0)" }
+                ?? (event["message"]?.stringValue ?? event["poi"]?.stringValue ?? "").oneLine
             table.add([
-                Format.dateTime(event.time), event.kind, what, event.tripID.map(String.init) ?? "",
-                event.whileOff ? "while off" : "",
+                Format.dateTime(event.time("time")), event.text("kind"), what, event.text("trip_id"),
+                event["while_off"]?.boolValue == true ? "while off" : "",
             ])
         }
         print(table.rendered, terminator: "")

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -50,106 +51,53 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let db = try database.open(readOnly: true)
-        let (title, trips, moments) = try selection(in: db)
-        var stops: [StopRecord] = []
-        if let first = trips.first, let last = trips.last {
-            // The stops after each trip: arrived by the last trip's end, left after the first's start.
-            stops = try withStoreErrors {
-                try db.stops(between: first.summary.startTime, and: last.summary.endTime.adding(seconds: 0.001))
-            }
-        }
         do {
-            if let output {
-                try AtomicFile.write(to: output) { sink in try write(title, trips, stops, moments, from: db, to: sink) }
-            } else {
-                try write(title, trips, stops, moments, from: db) { bytes throws(OutputError) in
-                    guard bytes.withUnsafeBufferPointer({ writeAll(fd: 1, $0) }) else {
-                        throw .cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
+            if database.db == nil {
+                // The daemon sends the document in chunks and never opens a file a client names.
+                let daemon = try DaemonClient(database)
+                let parameters: JSONValue = [
+                    "format": .string(format.rawValue), "trip": trip.map(JSONValue.integer) ?? .null,
+                    "journey": journey.map(JSONValue.integer) ?? .null,
+                    "since": DateArgument.parameter(since, end: false),
+                    "until": DateArgument.parameter(until, end: true),
+                ]
+                try write { sink in
+                    try daemon.stream(.export, parameters) { reply in
+                        try sink(Array((reply["chunk"]?.stringValue ?? "").utf8))
                     }
                 }
+            } else {
+                let db = try database.open(readOnly: true)
+                try write { sink in
+                    var export = try HistoryExport(db, format: format, selection: selection, sink: sink)
+                    try export.writeAll()
+                }
             }
-        } catch let error as OutputError {
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
             printError("travelctl: \(error)")
             throw ExitCode(1)
-        } catch let error as StoreError {
-            printError("travelctl: \(error)")
-            throw ExitCode(1)
         }
     }
 
-    /// Streams the document to `sink`, holding one trip's route at a time.
-    private func write(
-        _ title: String,
-        _ trips: [TripRecord],
-        _ stops: [StopRecord],
-        _ moments: [MomentRecord],
-        from db: TravelDatabase,
-        to sink: @escaping ([UInt8]) throws(OutputError) -> Void
-    ) throws {
-        var writer = ExportWriter(format: format, title: title, sink: sink)
-        for stop in stops {
-            let name = stop.place ?? stop.coordinate.coordinateLabel
-            try writer.add(
-                ExportStop(arrival: stop.arrival, departure: stop.departure, coordinate: stop.coordinate, name: name)
-            )
-        }
-        for moment in moments {
-            guard let coordinate = moment.coordinate else { continue }
-            let kind: ExportMoment.Kind = moment.kind == .note ? .note : .photo
-            try writer.add(ExportMoment(kind: kind, time: moment.time, coordinate: coordinate, text: moment.text))
-        }
-        try db.forEachRoute(of: trips) { trip, route in
-            let content = ExportTrip(
-                id: trip.id,
-                summary: trip.summary,
-                startPlace: trip.startPlace,
-                endPlace: trip.endPlace,
-                journeyID: trip.journeyID
-            )
-            try writer.add(content, route: route)
-        }
-        try writer.finish()
+    /// The trips asked for.
+    private var selection: ExportSelection {
+        if let trip { return .trip(trip) }
+        if let journey { return .journey(journey) }
+        if since == nil && until == nil { return .all }
+        return .range(since: since?.start, through: until?.end)
     }
 
-    /// The document's title, the trips selected (oldest first) and the notes and photos that go
-    /// with them: those taken during the trip, those of the journey, or those of the date range;
-    /// an unknown id is an error.
-    private func selection(
-        in db: TravelDatabase
-    ) throws -> (title: String, trips: [TripRecord], moments: [MomentRecord]) {
-        let (title, trips) = try tripSelection(in: db)
-        let moments = try withStoreErrors { () throws(StoreError) in
-            if let trip = trips.first, self.trip != nil {
-                return try db.moments(from: trip.summary.startTime, through: trip.summary.endTime)
+    /// Has `body` write the document to `sink`: the `--output` file, complete or not at all, or
+    /// standard output.
+    private func write(_ body: (_ sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws -> Void) throws {
+        if let output { return try AtomicFile.write(to: output, body) }
+        try body { bytes throws(OutputError) in
+            guard bytes.withUnsafeBufferPointer({ writeAll(fd: 1, $0) }) else {
+                throw .cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
             }
-            if let journey { return try db.moments(journeyID: journey) }
-            return try db.moments(from: since?.start, through: until?.end)
         }
-        return (title, trips, moments)
-    }
-
-    private func tripSelection(in db: TravelDatabase) throws -> (title: String, trips: [TripRecord]) {
-        if let trip {
-            guard let record = try withStoreErrors({ try db.trip(id: trip) }) else {
-                printError("travelctl: no trip \(trip)")
-                throw ExitCode(1)
-            }
-            return ("TravelCompanion: trip \(trip)", [record])
-        }
-        if let journey {
-            guard let record = try withStoreErrors({ try db.journey(id: journey) }) else {
-                printError("travelctl: no journey \(journey)")
-                throw ExitCode(1)
-            }
-            let trips = try withStoreErrors { try db.trips(journeyID: journey) }
-            return ("TravelCompanion: journey \(journey) to \(record.destination)", trips)
-        }
-        let trips = try withStoreErrors { try db.trips(since: since?.start, until: until?.end) }
-        guard since != nil || until != nil else { return ("TravelCompanion: all trips", trips) }
-        let from = since.map { " from \($0.start.iso8601)" } ?? ""
-        let to = until.map { " until \($0.end.iso8601)" } ?? ""
-        return ("TravelCompanion: trips\(from)\(to)", trips)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -20,40 +21,24 @@ struct HomeCommand: ParsableCommand {
     @OptionGroup var settings: JourneyConfigurationOptions
 
     func run() throws {
-        let rules = try settings.rules()
-        let db = try database.open(readOnly: true)
-        let (places, home) = try withStoreErrors { try db.placesAndHome(rules: rules) }
-        if output.json {
-            var members: [JSONValue.Member] = [
-                .init("known", .bool(home != nil)),
-                .init("places", .integer(Int64(places.places.count))),
-                .init("nights_recorded", .integer(Int64(places.nightsRecorded))),
-            ]
-            if let home {
-                members += [
-                    .init("source", .string(home.source.rawValue)),
-                    .init("lat", .double(home.coordinate.latitude)),
-                    .init("lon", .double(home.coordinate.longitude)),
-                    .init("nights_at_home", .integer(Int64(home.nightsAtHome))),
-                    .init("confidence", .double((home.confidence * 100).rounded() / 100)),
-                ]
-            }
-            print(JSONValue.object(members).serializedString())
-            return
-        }
-        guard let home else {
+        let reply = try database.read(.getHome) { db in try db.homeDocument(rules: try settings.rules()) }
+        let home = reply["home"] ?? [:]
+        if output.json { return print(home.serializedString()) }
+        // Drawn from the document, so the daemon's answer and the database's look the same.
+        let nights = home.text("nights_recorded")
+        guard home["known"]?.boolValue == true, let coordinate = home.coordinate else {
             print(
-                "Home is not known yet: no place has two nights among \(places.nightsRecorded) recorded. "
+                "Home is not known yet: no place has two nights among \(nights) recorded. "
                     + "Set Home= in [Journeys], or keep driving; until then each trip is a journey of its own."
             )
             return
         }
-        let evidence = "\(home.nightsAtHome) of \(places.nightsRecorded) recorded nights there"
+        let evidence = "\(home.text("nights_at_home")) of \(nights) recorded nights there"
         let how =
-            home.source == .configured
+            home["source"]?.stringValue == Home.Source.configured.rawValue
             ? "configured (\(evidence))"
-            : "learned, \(Int((home.confidence * 100).rounded())) % sure (\(evidence))"
-        print("Home  \(home.coordinate.coordinateLabel), \(how)")
-        print("Area  \(Format.distance(rules.homeRadius)) around it; days are local to UTC\(rules.utcOffset)")
+            : "learned, \(Int((home.number("confidence") * 100).rounded())) % sure (\(evidence))"
+        print("Home  \(coordinate.coordinateLabel), \(how)")
+        print("Area  \(Format.distance(reply.number("radius_m"))) around it; days are local to UTC\(reply.utcOffset)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -33,14 +34,21 @@ extension JourneyCommand {
         }
 
         func run() throws {
-            let rules = try settings.rules()
-            let db = try database.open(readOnly: false)
-            let start = at?.time ?? WallClock.now()
-            let id = try withStoreErrors { try db.startJourney(destination: destination, at: start) }
-            try settings.regroup(db, rules: rules)
-            print(
-                "journey \(id) to \(destination) started at \(Format.localDateTime(start, rules.utcOffset)) (UTC\(rules.utcOffset))"
-            )
+            let (id, start, offset): (Int64, UTCTime, UTCOffset)
+            if database.db == nil {
+                let reply = try DaemonClient(database).call(
+                    .startJourney,
+                    ["destination": .string(destination), "at": at.map { .string($0.time.iso8601) } ?? .null]
+                )
+                (id, start, offset) = (reply.replyID, reply.replyTime("start"), reply.utcOffset)
+            } else {
+                let rules = try settings.rules()
+                let db = try database.open(readOnly: false)
+                start = at?.time ?? WallClock.now()
+                id = try withStoreErrors { try db.startJourney(destination: destination, at: start, rules: rules) }
+                offset = rules.utcOffset
+            }
+            print("journey \(id) to \(destination) started at \(Format.localDateTime(start, offset)) (UTC\(offset))")
         }
     }
 
@@ -55,17 +63,44 @@ extension JourneyCommand {
         var at: Instant?
 
         func run() throws {
-            let rules = try settings.rules()
-            let db = try database.open(readOnly: false)
-            let end = at?.time ?? WallClock.now()
-            let id = try withStoreErrors { try db.stopJourney(at: end) }
-            try settings.regroup(db, rules: rules)
-            let journey = try withStoreErrors { try db.journey(id: id) }
-            let trips = journey?.tripIDs.count ?? 0
+            let (id, end, offset, trips, distance): (Int64, UTCTime, UTCOffset, Int, Double)
+            if database.db == nil {
+                let reply = try DaemonClient(database).call(
+                    .stopJourney,
+                    ["at": at.map { .string($0.time.iso8601) } ?? .null]
+                )
+                (id, end, offset) = (reply.replyID, reply.replyTime("end"), reply.utcOffset)
+                (trips, distance) = (reply["trips"]?.intValue ?? 0, reply["distance_m"]?.doubleValue ?? 0)
+            } else {
+                let rules = try settings.rules()
+                let db = try database.open(readOnly: false)
+                end = at?.time ?? WallClock.now()
+                let stopped = try withStoreErrors { try db.stopJourney(at: end, rules: rules) }
+                (id, offset) = (stopped.id, rules.utcOffset)
+                (trips, distance) = (stopped.journey?.tripIDs.count ?? 0, stopped.journey?.distance ?? 0)
+            }
             print(
-                "journey \(id) stopped at \(Format.localDateTime(end, rules.utcOffset)) (UTC\(rules.utcOffset)): "
-                    + "\(trips) trip\(trips == 1 ? "" : "s"), \(Format.distance(journey?.distance ?? 0))"
+                "journey \(id) stopped at \(Format.localDateTime(end, offset)) (UTC\(offset)): "
+                    + "\(trips) trip\(trips == 1 ? "" : "s"), \(Format.distance(distance))"
             )
         }
+    }
+}
+
+extension JSONValue {
+    /// A change reply's `id`.
+    var replyID: Int64 { self["id"]?.intValue.map(Int64.init) ?? 0 }
+
+    /// A change reply's instant `name` (the daemon's "now" when the call gave none).
+    func replyTime(_ name: String) -> UTCTime {
+        self[name]?.stringValue.flatMap(UTCTime.init(iso8601:)) ?? UTCTime(milliseconds: 0)
+    }
+}
+
+extension DaemonClient {
+    /// A reply lacking what this travelctl needs (a daemon of another version): one line, exit 1.
+    static func malformedReply(_ method: ControlInterface.Method) -> ExitCode {
+        printError("travelctl: the daemon's reply to \(method.rawValue) lacks what this travelctl needs")
+        return ExitCode(1)
     }
 }

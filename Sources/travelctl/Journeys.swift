@@ -1,4 +1,5 @@
 public import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -61,8 +62,6 @@ struct Journeys: ParsableCommand {
     var search: String?
 
     func run() throws {
-        let rules = try settings.rules()
-        let db = try database.open(readOnly: true)
         let filter = JourneyFilter(
             since: since?.start,
             until: until?.end,
@@ -70,26 +69,27 @@ struct Journeys: ParsableCommand {
             type: type,
             search: search
         )
-        let journeys = try withStoreErrors { try db.journeys(filter, offset: rules.utcOffset) }
-        if output.json {
-            // The array's bytes, one journey at a time, straight to standard output: no tree of
-            // every journey and no `String` copy of a document of megabytes.
-            var json = JSONWriter()
-            json.beginArray()
-            for journey in journeys { journey.writeJSON(offset: rules.utcOffset, to: &json) }
-            json.endArray()
-            // Debug builds (the tests) check the bytes against the `JSONValue` form `journey show` uses.
-            assert(
-                json.bytes == JSONValue.array(journeys.map { $0.json(offset: rules.utcOffset) }).serialized(),
-                "journeys --json differs from JourneyRecord.json(offset:)"
-            )
-            json.appendRaw("\n")
-            _ = json.bytes.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
+        if output.json, database.db != nil {
+            // Straight to standard output as bytes: journeys --json of years is megabytes.
+            let offset = try settings.rules().utcOffset
+            let db = try database.open(readOnly: true)
+            let bytes = try withStoreErrors { try db.journeysJSON(filter, offset: offset) }
+            _ = bytes.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
             return
         }
-        // A configured home is always known; only a learned one needs the stops clustered.
-        let homeIsKnown = try rules.home != nil || withStoreErrors { try db.placesAndHome(rules: rules).home } != nil
-        if !homeIsKnown, try withStoreErrors({ try !db.trips().isEmpty }) {
+        let parameters: JSONValue = [
+            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
+            "destination": destination.map(JSONValue.string) ?? .null,
+            "type": type.map { .string($0.rawValue) } ?? .null, "search": search.map(JSONValue.string) ?? .null,
+        ]
+        let document = try database.read(.listJourneys, parameters) { db in
+            try db.journeysDocument(filter, rules: try settings.rules())
+        }
+        let journeys = document["journeys"]?.arrayValue ?? []
+        if output.json { return print(JSONValue.array(journeys).serializedString()) }
+        // The table is drawn from the document, so the daemon's answer and the database's look the same.
+        let offset = document.utcOffset
+        if document["home_known"]?.boolValue == false, document["has_trips"]?.boolValue == true {
             print(
                 "Home is not known yet (set Home= in [Journeys], or it is learned after two nights at one place): "
                     + "each trip is a journey of its own."
@@ -99,18 +99,19 @@ struct Journeys: ParsableCommand {
             print(emptyState(filter))
             return
         }
-        var table = Table([
-            "ID", "TYPE", "START (UTC\(rules.utcOffset))", "END", "DESTINATION", "DISTANCE", "TIME", "TRIPS",
-        ])
+        var table = Table(["ID", "TYPE", "START (UTC\(offset))", "END", "DESTINATION", "DISTANCE", "TIME", "TRIPS"])
+        var total = 0.0
         for journey in journeys {
+            let (start, end) = (journey.time("start"), journey.optionalTime("end"))
             table.add([
-                String(journey.id), journey.typeLabel, Format.localDateTime(journey.start, rules.utcOffset),
-                journey.isOpen ? "away" : Format.localEnd(journey, rules.utcOffset), journey.destination,
-                Format.distance(journey.distance), Format.span(journey.duration), String(journey.tripIDs.count),
+                journey.text("id"), journey.journeyTypeLabel, Format.localDateTime(start, offset),
+                end.map { Format.localEnd(start: start, end: $0, offset) } ?? "away", journey.text("destination"),
+                Format.distance(journey.number("distance_m")), Format.span(journey.number("duration_s")),
+                journey.text("trips"),
             ])
+            total += journey.number("distance_m")
         }
         print(table.rendered, terminator: "")
-        let total = journeys.reduce(0) { $0 + $1.distance }
         print("\(journeys.count) journey\(journeys.count == 1 ? "" : "s"), \(Format.distance(total))")
     }
 
@@ -141,43 +142,34 @@ struct JourneyCommand: ParsableCommand {
         var id: Int64
 
         func run() throws {
-            let offset = try settings.rules().utcOffset
-            let db = try database.open(readOnly: true)
-            guard let journey = try withStoreErrors({ try db.journey(id: id) }) else {
+            let reply = try database.read(.getJourney, ["id": .integer(id)]) { db in
+                try db.journeyDocument(id: id, offset: try settings.rules().utcOffset) ?? [:]
+            }
+            guard let journey = reply["journey"] else {
                 printError("travelctl: no journey \(id)")
                 throw ExitCode(1)
             }
-            let trips = try withStoreErrors { try db.trips(journeyID: id) }
-            let moments = try withStoreErrors { try db.moments(journeyID: id) }
-            if output.json {
-                var json = journey.json(offset: offset)
-                if case .object(var members) = json {
-                    members.append(.init("trip_list", .array(trips.map(\.json))))
-                    members.append(.init("notes", .array(moments.filter { $0.kind == .note }.map(\.json))))
-                    members.append(.init("photos", .array(moments.filter { $0.kind == .photo }.map(\.json))))
-                    json = .object(members)
-                }
-                print(json.serializedString())
-                return
-            }
+            if output.json { return print(journey.serializedString()) }
+            // Drawn from the document, so the daemon's answer and the database's look the same.
+            let offset = reply.utcOffset
+            let trips = journey["trip_list"]?.arrayValue?.compactMap(TripRecord.init(json:)) ?? []
+            let end = journey.optionalTime("end")
             var lines: [(String, String)] = [
-                ("Journey", "\(journey.id)" + (journey.isManual ? " (started by hand)" : "")),
-                ("Type", journey.typeLabel),
-                ("Destination", journey.destination),
-                ("Start", "\(Format.localDateTime(journey.start, offset)) (UTC\(offset))"),
-                (
-                    "End",
-                    journey.isOpen ? "not back yet" : "\(Format.localDateTime(journey.end, offset)) (UTC\(offset))"
-                ),
-                ("Distance", Format.distance(journey.distance)),
-                ("Time away", Format.span(journey.duration)),
+                ("Journey", journey.text("id") + (journey["manual"]?.boolValue == true ? " (started by hand)" : "")),
+                ("Type", journey.journeyTypeLabel),
+                ("Destination", journey.text("destination")),
+                ("Start", "\(Format.localDateTime(journey.time("start"), offset)) (UTC\(offset))"),
+                ("End", end.map { "\(Format.localDateTime($0, offset)) (UTC\(offset))" } ?? "not back yet"),
+                ("Distance", Format.distance(journey.number("distance_m"))),
+                ("Time away", Format.span(journey.number("duration_s"))),
                 ("Trips", "\(trips.count)"),
             ]
-            if let plan = journey.plan {
+            if let plan = journey["plan_id"]?.intValue {
                 let verdict =
-                    journey.typeMismatch == nil
-                    ? "as planned" : "planned \(plan.type.rawValue), was \(journey.type.rawValue)"
-                lines.insert(("Plan", "\(plan.planID): \(plan.from) to \(plan.through), \(verdict)"), at: 2)
+                    journey["type_mismatch"]?.boolValue == true
+                    ? "planned \(journey.text("planned_type")), was \(journey.text("type"))" : "as planned"
+                let dates = "\(journey.text("planned_from")) to \(journey.text("planned_to"))"
+                lines.insert(("Plan", "\(plan): \(dates), \(verdict)"), at: 2)
             }
             let width = lines.map(\.0.count).max() ?? 0
             for (key, value) in lines { print(key.padding(to: width) + "  " + value) }
@@ -191,13 +183,21 @@ struct JourneyCommand: ParsableCommand {
                 ])
             }
             print(table.rendered, terminator: "")
+            let notes = (journey["notes"]?.arrayValue ?? []).map { ("note", $0, $0.text("text")) }
+            let photos = (journey["photos"]?.arrayValue ?? []).map { ("photo", $0, $0.text("path")) }
+            // In time order, a note before a photo of the same moment, as the store lists them.
+            let moments = (notes + photos).enumerated().sorted {
+                ($0.element.1.time("time").milliseconds, $0.offset) < (
+                    $1.element.1.time("time").milliseconds, $1.offset
+                )
+            }
             guard !moments.isEmpty else { return }
             print("")
             var attachments = Table(["KIND", "TIME (UTC\(offset))", "POSITION", "NOTE OR FILE"])
-            for moment in moments {
+            for (kind, moment, text) in moments.map(\.element) {
                 attachments.add([
-                    moment.kind.rawValue, Format.localDateTime(moment.time, offset),
-                    moment.coordinate?.coordinateLabel ?? "-", moment.text,
+                    kind, Format.localDateTime(moment.time("time"), offset), moment.coordinate?.coordinateLabel ?? "-",
+                    text,
                 ])
             }
             print(attachments.rendered, terminator: "")
@@ -224,66 +224,39 @@ extension JourneyConfigurationOptions {
 /// `--type`: a journey type as DOMAIN.md spells it.
 extension JourneyType: ExpressibleByArgument {}
 
-extension JourneyRecord {
-    /// The `journeys --json` shape: DOMAIN.md's fields plus local dates and the trip ids.
-    func json(offset: UTCOffset) -> JSONValue {
-        [
-            "id": .integer(id),
-            "type": .string(type.rawValue),
-            "destination": .string(destination),
-            "start": .string(start.iso8601),
-            "end": isOpen ? .null : .string(end.iso8601),
-            "start_date": .string(String(offset.local(start).iso8601.prefix(10))),
-            "end_date": .string(String(offset.local(end).iso8601.prefix(10))),
-            "open": .bool(isOpen),
-            "distance_m": .double((distance * 10).rounded() / 10),
-            "duration_s": .double(duration),
-            "trips": .integer(Int64(tripIDs.count)),
-            "trip_ids": .array(tripIDs.map(JSONValue.integer)),
-            "manual": .bool(isManual),
-            "plan_id": plan.map { .integer($0.planID) } ?? .null,
-            "planned_type": plan.map { .string($0.type.rawValue) } ?? .null,
-            "planned_from": plan.map { .string($0.from.description) } ?? .null,
-            "planned_to": plan.map { .string($0.through.description) } ?? .null,
-            "type_mismatch": .bool(typeMismatch != nil),
-        ]
+extension JSONValue {
+    /// A member of a document as a table cell: text as is, numbers as digits, `null` empty.
+    func text(_ key: String) -> String {
+        switch self[key] {
+        case .string(let text)?: text
+        case .integer(let value)?: String(value)
+        case .double(let value)?: String(value)
+        case .bool(let value)?: String(value)
+        default: ""
+        }
     }
 
-    /// Writes `json(offset:)` member for member, straight as bytes: the list of every journey
-    /// would otherwise build and free a tree of tens of thousands of values.
-    func writeJSON(offset: UTCOffset, to json: inout JSONWriter) {
-        json.beginObject()
-        json.member("id", .integer(id))
-        json.member("type", .string(type.rawValue))
-        json.member("destination", .string(destination))
-        json.key("start")
-        json.time(start)
-        json.key("end")
-        if isOpen { json.value(.null) } else { json.time(end) }
-        json.key("start_date")
-        json.date(offset.local(start))
-        json.key("end_date")
-        json.date(offset.local(end))
-        json.member("open", .bool(isOpen))
-        json.member("distance_m", .double((distance * 10).rounded() / 10))
-        json.member("duration_s", .double(duration))
-        json.member("trips", .integer(Int64(tripIDs.count)))
-        json.key("trip_ids")
-        json.beginArray()
-        for id in tripIDs { json.value(.integer(id)) }
-        json.endArray()
-        json.member("manual", .bool(isManual))
-        json.member("plan_id", plan.map { .integer($0.planID) } ?? .null)
-        json.member("planned_type", plan.map { .string($0.type.rawValue) } ?? .null)
-        json.member("planned_from", plan.map { .string($0.from.description) } ?? .null)
-        json.member("planned_to", plan.map { .string($0.through.description) } ?? .null)
-        json.member("type_mismatch", .bool(typeMismatch != nil))
-        json.endObject()
+    /// A number member; 0 when absent.
+    func number(_ key: String) -> Double { self[key]?.doubleValue ?? 0 }
+
+    /// An instant member; `nil` when absent or `null`.
+    func optionalTime(_ key: String) -> UTCTime? { self[key]?.stringValue.flatMap(UTCTime.init(iso8601:)) }
+
+    /// An instant member that the document always has.
+    func time(_ key: String) -> UTCTime { optionalTime(key) ?? UTCTime(milliseconds: 0) }
+
+    /// `lat` and `lon`, when both are given.
+    var coordinate: Coordinate? {
+        guard let latitude = self["lat"]?.doubleValue, let longitude = self["lon"]?.doubleValue else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    /// The type for the table: `day (planned multi-day)` when a plan expected another.
-    var typeLabel: String {
-        typeMismatch.map { "\(type.rawValue) (planned \($0.rawValue))" } ?? type.rawValue
+    /// A reply's `utc_offset`.
+    var utcOffset: UTCOffset { self["utc_offset"]?.stringValue.flatMap { UTCOffset(parsing: $0) } ?? .utc }
+
+    /// A journey's type for the table: `day (planned multi-day)` when a plan expected another.
+    var journeyTypeLabel: String {
+        self["type_mismatch"]?.boolValue == true ? "\(text("type")) (planned \(text("planned_type")))" : text("type")
     }
 }
 
@@ -292,9 +265,8 @@ extension Format {
     static func localDateTime(_ time: UTCTime, _ offset: UTCOffset) -> String { dateTime(offset.local(time)) }
 
     /// A journey's end: the time alone when it is the start's local day, else date and time.
-    static func localEnd(_ journey: JourneyRecord, _ offset: UTCOffset) -> String {
-        offset.localDay(of: journey.start) == offset.localDay(of: journey.end)
-            ? time(offset.local(journey.end)) : localDateTime(journey.end, offset)
+    static func localEnd(start: UTCTime, end: UTCTime, _ offset: UTCOffset) -> String {
+        offset.localDay(of: start) == offset.localDay(of: end) ? time(offset.local(end)) : localDateTime(end, offset)
     }
 
     /// Durations of days read in days: `6 d 4 h`; shorter ones as `duration` gives them.

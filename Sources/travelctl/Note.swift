@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -35,9 +36,20 @@ struct NoteCommand: ParsableCommand {
         }
 
         func run() throws {
-            let offset = try settings.rules().utcOffset
-            let db = try database.open(readOnly: false)
-            let note = try withStoreErrors { try db.addNote(text, at: at?.time ?? WallClock.now()) }
+            let (note, offset): (MomentRecord, UTCOffset)
+            if database.db == nil {
+                let reply = try DaemonClient(database).call(
+                    .addNote,
+                    ["text": .string(text), "at": at.map { .string($0.time.iso8601) } ?? .null]
+                )
+                guard let added = reply["note"].flatMap({ MomentRecord(controlJSON: $0, kind: .note, text: text) })
+                else { throw DaemonClient.malformedReply(.addNote) }
+                (note, offset) = (added, reply.utcOffset)
+            } else {
+                offset = try settings.rules().utcOffset
+                let db = try database.open(readOnly: false)
+                note = try withStoreErrors { try db.addNote(text, at: at?.time ?? WallClock.now()) }
+            }
             print("note \(note.id) at \(Format.moment(note, offset))")
         }
     }
@@ -49,23 +61,5 @@ extension Format {
         let place = moment.coordinate?.coordinateLabel ?? "no position (outside any trip or known stop)"
         let journey = moment.journeyID.map { ", journey \($0)" } ?? ""
         return "\(localDateTime(moment.time, offset)) (UTC\(offset)), \(place)\(journey)"
-    }
-}
-
-extension MomentRecord {
-    /// The `journey show --json` shape of a note or a photo.
-    var json: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("id", .integer(id)),
-            .init("time", .string(time.iso8601)),
-            .init(kind == .note ? "text" : "path", .string(text)),
-        ]
-        if let sha256 { members.append(.init("sha256", .string(sha256))) }
-        members += [
-            .init("lat", coordinate.map { .double($0.latitude) } ?? .null),
-            .init("lon", coordinate.map { .double($0.longitude) } ?? .null),
-            .init("journey_id", journeyID.map(JSONValue.integer) ?? .null),
-        ]
-        return .object(members)
     }
 }

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -32,7 +33,8 @@ struct POICommand: ParsableCommand {
         var files: [String]
 
         func run() throws {
-            let db = try database.open(readOnly: false)
+            let target: POITarget =
+                database.db == nil ? .daemon(try DaemonClient(database)) : .database(try database.open(readOnly: false))
             var failed = false
             for file in files {
                 let bytes: [UInt8]
@@ -44,7 +46,7 @@ struct POICommand: ParsableCommand {
                     continue
                 }
                 let result = POIImport.read(bytes, format: format, path: file, category: category)
-                let added = try withStoreErrors { try db.addPOIs(result.pois, source: file) }
+                let added = try target.add(result.pois, source: file)
                 let skipped = result.rejected.count
                 print(
                     "\(file) (\(result.format.rawValue)): \(result.pois.count) POIs read, \(added) new; "
@@ -54,6 +56,47 @@ struct POICommand: ParsableCommand {
                 if skipped > 20 { printError("  \(file): … and \(skipped - 20) more") }
             }
             if failed { throw ExitCode(1) }
+        }
+    }
+
+    /// Where imported POIs go: the database file, or the daemon, sent the POIs parsed here (it
+    /// never opens a client's file) in batches within its message limit.
+    enum POITarget {
+        case database(TravelDatabase)
+        case daemon(DaemonClient)
+
+        /// How many bytes of POIs one `ImportPOIs` call carries: half the daemon's 1 MiB limit.
+        static let batchBytes = 512 * 1024
+
+        /// Adds `pois` in one transaction and returns how many were new. Through the daemon they
+        /// are staged batch by batch and added by the last call: an import cut off adds nothing.
+        func add(_ pois: [POIDraft], source: String) throws -> Int {
+            switch self {
+            case .database(let db):
+                return try withStoreErrors { try db.addPOIs(pois, source: source) }
+            case .daemon(let client):
+                var importID: JSONValue = .null
+                var batch: [JSONValue] = []
+                var bytes = 0
+                for (index, poi) in pois.enumerated() {
+                    let json = poi.controlJSON
+                    batch.append(json)
+                    bytes += json.serializedString().utf8.count + 1
+                    guard bytes >= Self.batchBytes, index < pois.count - 1 else { continue }
+                    let reply = try client.call(
+                        .importPOIs,
+                        ["import_id": importID, "pois": .array(batch), "commit": false, "source": .string(source)]
+                    )
+                    importID = reply["import_id"] ?? .null
+                    (batch, bytes) = ([], 0)
+                }
+                let reply = try client.call(
+                    .importPOIs,
+                    ["import_id": importID, "pois": .array(batch), "commit": true, "source": .string(source)]
+                )
+                guard let added = reply["added"]?.intValue else { throw DaemonClient.malformedReply(.importPOIs) }
+                return added
+            }
         }
     }
 
@@ -78,25 +121,26 @@ struct POICommand: ParsableCommand {
         }
 
         func run() throws {
-            let db = try database.open(readOnly: true)
             let center = near.flatMap(Coordinate.init(parsing:))
-            let pois = try withStoreErrors { try db.poiRecords(category: category, near: center, radius: radius) }
-            if output.json {
-                print(JSONValue.array(pois.map(\.json)).serializedString())
-                return
+            let parameters: JSONValue = [
+                "category": category.map(JSONValue.string) ?? .null, "near": near.map(JSONValue.string) ?? .null,
+                "radius_m": .double(radius),
+            ]
+            let reply = try database.read(.listPOIs, parameters) { db in
+                ["pois": try db.poisDocument(category: category, near: center, radius: radius)]
             }
+            let pois = reply["pois"]?.arrayValue ?? []
+            if output.json { return print(JSONValue.array(pois).serializedString()) }
             guard !pois.isEmpty else {
                 print("No POIs\(center == nil ? "" : " there"). Import some with 'travelctl poi import FILE'.")
                 return
             }
+            // Drawn from the document, so the daemon's answer and the database's look the same.
             var table = Table(["ID", "NAME", "CATEGORY", "LAT", "LON"] + (center == nil ? [] : ["DISTANCE"]))
-            for record in pois {
-                let c = record.poi.coordinate
+            for poi in pois {
                 table.add(
-                    [
-                        String(record.poi.id), record.poi.name.oneLine, record.poi.category ?? "",
-                        String(c.latitude), String(c.longitude),
-                    ] + (record.distance.map { [Format.distance($0)] } ?? [])
+                    [poi.text("id"), poi.text("name").oneLine, poi.text("category"), poi.text("lat"), poi.text("lon")]
+                        + (poi["distance_m"]?.doubleValue.map { [Format.distance($0)] } ?? [])
                 )
             }
             print(table.rendered, terminator: "")

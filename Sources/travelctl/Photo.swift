@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -42,11 +43,12 @@ struct PhotoCommand: ParsableCommand {
 
         func run() throws {
             let offset = try settings.rules().utcOffset
-            let db = try database.open(readOnly: false)
+            let target: PhotoTarget =
+                database.db == nil ? .daemon(try DaemonClient(database)) : .database(try database.open(readOnly: false))
             var failures = 0
             for file in files {
                 do {
-                    print(try add(file, to: db, offset: offset))
+                    print(try add(file, to: target, offset: offset))
                 } catch let error as PhotoError {
                     printError("travelctl: \(file): \(error)")
                     failures += 1
@@ -55,8 +57,16 @@ struct PhotoCommand: ParsableCommand {
             if failures > 0 { throw ExitCode(1) }
         }
 
-        /// Adds one file and returns its summary line.
-        private func add(_ file: String, to db: TravelDatabase, offset: UTCOffset) throws -> String {
+        /// Where the photos go: the database file, or the daemon, which is sent what was read
+        /// here (it never opens a client's file).
+        enum PhotoTarget {
+            case database(TravelDatabase)
+            case daemon(DaemonClient)
+        }
+
+        /// Reads one file here, adds it, and returns its summary line. EXIF times without an
+        /// offset are read in `offset`, the configured [Journeys] UTCOffset.
+        private func add(_ file: String, to target: PhotoTarget, offset: UTCOffset) throws -> String {
             guard let resolved = realpath(file, nil) else {
                 throw PhotoError.unreadable(String(cString: strerror(errno)))
             }
@@ -74,19 +84,38 @@ struct PhotoCommand: ParsableCommand {
             } catch {
                 throw PhotoError.unreadable("\(error)")
             }
-            let digest = hasher.hexDigest()
-            if let known = try withStoreErrors({ try db.photo(sha256: digest) }) {
-                return "\(file): already added as photo \(known.id) (\(known.text)), nothing added"
-            }
             let exif = EXIFReader.photoTimestamp(jpeg: prefix)
             let time = exif?.instant(fallback: offset) ?? at?.time ?? WallClock.now()
             let source =
                 exif.map { "EXIF" + ($0.offset.map { " UTC\($0)" } ?? " read in UTC\(offset)") }
                 ?? (at != nil ? "--at" : "now")
-            guard let photo = try withStoreErrors({ try db.addPhoto(path: path, sha256: digest, at: time) }) else {
-                return "\(file): already added, nothing added"
+            let draft = PhotoDraft(path: path, sha256: hasher.hexDigest(), time: time)
+            let (addition, shownOffset): (PhotoAddition, UTCOffset)
+            switch target {
+            case .database(let db):
+                (addition, shownOffset) = (try withStoreErrors { try db.addPhoto(draft) }, offset)
+            case .daemon(let client):
+                let reply = try client.call(
+                    .addPhoto,
+                    ["path": .string(draft.path), "sha256": .string(draft.sha256), "time": .string(time.iso8601)]
+                )
+                guard let stored = reply["photo"], let storedPath = reply["path"]?.stringValue,
+                    let record = MomentRecord(
+                        controlJSON: stored,
+                        kind: .photo,
+                        text: storedPath,
+                        sha256: draft.sha256
+                    ),
+                    let added = reply["added"]?.boolValue
+                else { throw DaemonClient.malformedReply(.addPhoto) }
+                (addition, shownOffset) = (added ? .added(record) : .known(record), reply.utcOffset)
             }
-            return "\(file): photo \(photo.id) taken \(Format.moment(photo, offset)) [time from \(source)]"
+            switch addition {
+            case .known(let known):
+                return "\(file): already added as photo \(known.id) (\(known.text)), nothing added"
+            case .added(let photo):
+                return "\(file): photo \(photo.id) taken \(Format.moment(photo, shownOffset)) [time from \(source)]"
+            }
         }
     }
 }

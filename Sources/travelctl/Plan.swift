@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -41,18 +42,37 @@ struct PlanCommand: ParsableCommand {
         }
 
         func run() throws {
-            let rules = try settings.rules()
-            let db = try database.open(readOnly: false)
-            let plan = try withStoreErrors {
-                try db.addPlan(destination: destination, from: from.date, through: to.date, type: type)
+            let plan: PlanRecord
+            if database.db == nil {
+                let reply = try DaemonClient(database).call(
+                    .addPlan,
+                    [
+                        "destination": .string(destination), "from": .string(from.date.description),
+                        "to": .string(to.date.description), "type": .string(type.rawValue),
+                    ]
+                )
+                guard let added = reply["plan"].flatMap(PlanRecord.init(json:)) else {
+                    throw DaemonClient.malformedReply(.addPlan)
+                }
+                plan = added
+            } else {
+                let rules = try settings.rules()
+                let db = try database.open(readOnly: false)
+                plan = try withStoreErrors {
+                    try db.addPlan(
+                        destination: destination,
+                        from: from.date,
+                        through: to.date,
+                        type: type,
+                        rules: rules
+                    )
+                }
             }
-            try settings.regroup(db, rules: rules)
-            let joined = try withStoreErrors { try db.plans().first { $0.id == plan.id } }
-            let trips = joined?.tripCount ?? 0
+            let trips = plan.tripCount
             print(
                 "plan \(plan.id): \(plan.destination), \(plan.from) to \(plan.through), \(plan.type.rawValue)"
                     + (trips > 0
-                        ? "; \(trips) trip\(trips == 1 ? "" : "s") joined journey \(joined?.journeyID ?? 0)" : "")
+                        ? "; \(trips) trip\(trips == 1 ? "" : "s") joined journey \(plan.journeyID ?? 0)" : "")
             )
         }
     }
@@ -64,23 +84,22 @@ struct PlanCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let db = try database.open(readOnly: true)
-            let plans = try withStoreErrors { try db.plans() }
-            if output.json {
-                print(JSONValue.array(plans.map(\.json)).serializedString())
-                return
-            }
+            let reply = try database.read(.listPlans) { db in ["plans": try db.plansDocument()] }
+            let plans = reply["plans"]?.arrayValue ?? []
+            if output.json { return print(JSONValue.array(plans).serializedString()) }
             guard !plans.isEmpty else {
                 print(
                     "No plans yet. Add one with: travelctl plan add --destination NAME --from DATE --to DATE --type TYPE"
                 )
                 return
             }
+            // Drawn from the document, so the daemon's answer and the database's look the same.
             var table = Table(["ID", "FROM", "TO", "TYPE", "JOURNEY", "TRIPS", "DESTINATION"])
             for plan in plans {
+                let journey = plan.text("journey_id")
                 table.add([
-                    String(plan.id), plan.from.description, plan.through.description, plan.type.rawValue,
-                    plan.journeyID.map(String.init) ?? "-", String(plan.tripCount), plan.destination,
+                    plan.text("id"), plan.text("from"), plan.text("to"), plan.text("type"),
+                    journey.isEmpty ? "-" : journey, plan.text("trips"), plan.text("destination"),
                 ])
             }
             print(table.rendered, terminator: "")
@@ -99,10 +118,13 @@ struct PlanCommand: ParsableCommand {
         var id: Int64
 
         func run() throws {
-            let rules = try settings.rules()
-            let db = try database.open(readOnly: false)
-            try withStoreErrors { try db.removePlan(id: id) }
-            try settings.regroup(db, rules: rules)
+            if database.db == nil {
+                _ = try DaemonClient(database).call(.removePlan, ["id": .integer(id)])
+            } else {
+                let rules = try settings.rules()
+                let db = try database.open(readOnly: false)
+                try withStoreErrors { try db.removePlan(id: id, rules: rules) }
+            }
             print("plan \(id) removed")
         }
     }
@@ -118,19 +140,4 @@ struct DateOption: ExpressibleByArgument {
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
-}
-
-extension PlanRecord {
-    /// The `plan list --json` shape.
-    var json: JSONValue {
-        [
-            "id": .integer(id),
-            "destination": .string(destination),
-            "from": .string(from.description),
-            "to": .string(through.description),
-            "type": .string(type.rawValue),
-            "journey_id": journeyID.map(JSONValue.integer) ?? .null,
-            "trips": .integer(Int64(tripCount)),
-        ]
-    }
 }

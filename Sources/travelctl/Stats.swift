@@ -25,18 +25,11 @@ struct Stats: ParsableCommand {
     static let barWidth = 40
 
     func run() throws {
-        let document: JSONValue
-        let offset: UTCOffset
-        if database.db == nil {
-            let reply = try DaemonClient(database).call(.stats, ["year": year.map { .integer(Int64($0)) } ?? .null])
-            document = reply["stats"] ?? MonthlyTotals.emptyJSON
-            offset = reply["utc_offset"]?.stringValue.flatMap { UTCOffset(parsing: $0) } ?? .utc
-        } else {
-            offset = try settings.rules().utcOffset
-            let db = try database.open(readOnly: true)
-            let totals = try withStoreErrors { try db.monthlyTotals(year: year, offset: offset) }
-            document = totals?.json ?? MonthlyTotals.emptyJSON
+        let reply = try database.read(.stats, ["year": year.map { .integer(Int64($0)) } ?? .null]) { db in
+            try db.statsDocument(year: year, offset: try settings.rules().utcOffset)
         }
+        let document = reply["stats"] ?? MonthlyTotals.emptyJSON
+        let offset = reply.utcOffset
         if output.json { return print(document.serializedString()) }
         // Drawn from the JSON document, so the daemon's answer and the database's look the same.
         guard let year = document["year"]?.intValue, let months = document["months"]?.arrayValue else {

@@ -18,19 +18,16 @@ struct Trips: ParsableCommand {
     var until: DateArgument?
 
     func run() throws {
-        let trips: [TripRecord]
-        if database.db == nil {
-            let parameters: JSONValue = [
-                "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-            ]
-            let list = try DaemonClient(database).call(.listTrips, parameters)["trips"] ?? []
-            if output.json { return print(list.serializedString()) }
-            trips = list.arrayValue?.compactMap(TripRecord.init(json:)) ?? []
-        } else {
-            let db = try database.open(readOnly: true)
-            trips = try withStoreErrors { try db.trips(since: since?.start, until: until?.end) }
-            if output.json { return print(JSONValue.array(trips.map(\.json)).serializedString()) }
+        let parameters: JSONValue = [
+            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
+        ]
+        let reply = try database.read(.listTrips, parameters) { db in
+            ["trips": try db.tripsDocument(since: since?.start, until: until?.end)]
         }
+        let list = reply["trips"] ?? []
+        if output.json { return print(list.serializedString()) }
+        // Records read back from the document, so the daemon's answer and the database's look the same.
+        let trips = list.arrayValue?.compactMap(TripRecord.init(json:)) ?? []
         if trips.isEmpty {
             print(
                 since == nil && until == nil
@@ -70,13 +67,10 @@ struct Trip: ParsableCommand {
         var id: Int64
 
         func run() throws {
-            let document: JSONValue?
-            if database.db == nil {
-                document = try DaemonClient(database).call(.getTrip, ["id": .integer(id)])["trip"]
-            } else {
-                let db = try database.open(readOnly: true)
-                document = try withStoreErrors { try db.tripDocument(id: id) }
+            let reply = try database.read(.getTrip, ["id": .integer(id)]) { db in
+                try db.tripDocument(id: id).map { ["trip": $0] } ?? [:]
             }
+            let document = reply["trip"]
             guard let document, let trip = TripRecord(json: document) else {
                 printError("travelctl: no trip \(id)")
                 throw ExitCode(1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
@@ -56,9 +57,19 @@ struct ZoneCommand: ParsableCommand {
             } else {
                 shape = .circle(center: Coordinate(latitude: lat!, longitude: lon!), radius: radius!)
             }
-            let db = try database.open(readOnly: false)
-            let zone = try ZoneFiles.add(name: name, role: role, shape: shape, to: db)
-            print("zone \(zone) \(name) added")
+            let zone = NamedZone(name: name, role: role, shape: shape)
+            let id: Int64
+            if database.db == nil {
+                id = try DaemonClient(database).call(.addZone, ["zone": zone.controlJSON]).replyID
+            } else {
+                let db = try database.open(readOnly: false)
+                guard let added = try withStoreErrors({ try db.addZone(zone) }) else {
+                    printError("travelctl: a zone named \(name) exists")
+                    throw ExitCode(1)
+                }
+                id = added
+            }
+            print("zone \(id) \(name) added")
         }
     }
 
@@ -69,27 +80,25 @@ struct ZoneCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let db = try database.open(readOnly: true)
-            let zones = try withStoreErrors { try db.zoneRecords() }
-            if output.json {
-                print(JSONValue.array(zones.map(\.json)).serializedString())
-                return
-            }
+            let reply = try database.read(.listZones) { db in ["zones": try db.zonesDocument()] }
+            let zones = reply["zones"]?.arrayValue ?? []
+            if output.json { return print(JSONValue.array(zones).serializedString()) }
             guard !zones.isEmpty else {
                 print("No zones. Add one with 'travelctl zone add NAME --lat LAT --lon LON --radius M'.")
                 return
             }
+            // Drawn from the document, so the daemon's answer and the database's look the same.
             var table = Table(["ID", "NAME", "ROLE", "SHAPE", "STATE", "SINCE (UTC)"])
-            for record in zones {
+            for zone in zones {
+                let polygons = zone["geometry"]?["coordinates"]?.arrayValue?.count ?? 0
                 let shape =
-                    switch record.zone.shape {
-                    case .circle(_, let radius): "circle \(Format.distance(radius))"
-                    case .polygons(let polygons): polygons.count == 1 ? "polygon" : "\(polygons.count) polygons"
-                    }
-                let state = record.inside.map { $0 ? "inside" : "outside" } ?? "unknown"
+                    zone["kind"]?.stringValue == "circle"
+                    ? "circle \(Format.distance(zone.number("radius_m")))"
+                    : polygons == 1 ? "polygon" : "\(polygons) polygons"
+                let state = zone["inside"]?.boolValue.map { $0 ? "inside" : "outside" } ?? "unknown"
                 table.add([
-                    String(record.zone.id), record.zone.name, record.zone.role ?? "", shape, state,
-                    record.since.map(Format.dateTime) ?? "",
+                    zone.text("id"), zone.text("name"), zone.text("role"), shape, state,
+                    zone.optionalTime("since").map(Format.dateTime) ?? "",
                 ])
             }
             print(table.rendered, terminator: "")
@@ -105,12 +114,19 @@ struct ZoneCommand: ParsableCommand {
         var zone: String
 
         func run() throws {
-            let db = try database.open(readOnly: false)
-            guard let removed = try withStoreErrors({ try db.removeZone(zone) }) else {
-                printError("travelctl: no zone \(zone)")
-                throw ExitCode(1)
+            let (id, name): (Int64, String)
+            if database.db == nil {
+                let reply = try DaemonClient(database).call(.removeZone, ["zone": .string(zone)])
+                (id, name) = (reply.replyID, reply["name"]?.stringValue ?? zone)
+            } else {
+                let db = try database.open(readOnly: false)
+                guard let removed = try withStoreErrors({ try db.removeZone(zone) }) else {
+                    printError("travelctl: no zone \(zone)")
+                    throw ExitCode(1)
+                }
+                (id, name) = (removed.id, removed.name)
             }
-            print("zone \(removed.id) \(removed.name) removed")
+            print("zone \(id) \(name) removed")
         }
     }
 
@@ -127,21 +143,27 @@ struct ZoneCommand: ParsableCommand {
         var file: String
 
         func run() throws {
-            let drafts = try ZoneFiles.read(file)
-            let db = try database.open(readOnly: false)
             let base =
                 String(file.split(separator: "/").last ?? "zone").split(separator: ".").first.map(String.init) ?? "zone"
-            var added = 0
-            for (number, draft) in zip(1..., drafts) {
-                let name = draft.name ?? "\(base) \(number)"
-                let existing = try withStoreErrors { try db.zoneRecords().contains { $0.zone.name == name } }
-                if existing {
-                    printError("travelctl: \(file): zone \(name) exists, skipped")
-                    continue
-                }
-                _ = try ZoneFiles.add(name: name, role: draft.role, shape: draft.shape, to: db)
-                added += 1
+            let zones = try zip(1..., ZoneFiles.read(file)).map { number, draft in
+                NamedZone(name: draft.name ?? "\(base) \(number)", role: draft.role, shape: draft.shape)
             }
+            let outcome: ZoneImportOutcome
+            if database.db == nil {
+                let reply = try DaemonClient(database).call(
+                    .importZones,
+                    ["zones": .array(zones.map(\.controlJSON))]
+                )
+                outcome = ZoneImportOutcome(
+                    added: reply["added"]?.arrayValue?.compactMap { $0.intValue.map(Int64.init) } ?? [],
+                    skipped: reply["skipped"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                )
+            } else {
+                let db = try database.open(readOnly: false)
+                outcome = try withStoreErrors { try db.importZones(zones) }
+            }
+            for name in outcome.skipped { printError("travelctl: \(file): zone \(name) exists, skipped") }
+            let added = outcome.added.count
             print("\(file): \(added) zone\(added == 1 ? "" : "s") added")
         }
     }
@@ -158,20 +180,5 @@ enum ZoneFiles {
             printError("travelctl: \(path): \(error)")
             throw ExitCode(1)
         }
-    }
-
-    /// Adds a zone, inside when it holds the vehicle's last known position (no false enter).
-    static func add(name: String, role: String?, shape: ZoneShape, to db: TravelDatabase) throws -> Int64 {
-        let id = try withStoreErrors { () throws -> Int64? in
-            let inside = try db.lastKnownPosition().map { last in
-                (ZoneGeometry(shape).signedDistance(to: last.coordinate) < 0, since: last.time)
-            }
-            return try db.addZone(name: name, role: role, shape: shape, inside: inside)
-        }
-        guard let id else {
-            printError("travelctl: a zone named \(name) exists")
-            throw ExitCode(1)
-        }
-        return id
     }
 }

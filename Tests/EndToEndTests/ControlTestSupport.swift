@@ -12,8 +12,15 @@ final class ControlDaemon {
     static let car = Binaries.fixtures.appendingPathComponent("tracks/visnjan-car-2020-12-18.gpx").path
 
     /// Starts the daemon on `log` at `speed`, with `configuration` as its file, and waits until
-    /// the socket listens. `history` logs are replayed first, to the end, into the same database.
-    init(replaying log: String, speed: String, configuration: String = "", history: [String] = []) throws {
+    /// the socket listens. `history` logs are replayed first, to the end, into the same database;
+    /// then `prepare` may fill it further (with `travelctl --db`) before the daemon starts.
+    init(
+        replaying log: String,
+        speed: String,
+        configuration: String = "",
+        history: [String] = [],
+        prepare: (DaemonReplayTests.StateDirectory) throws -> Void = { _ in }
+    ) throws {
         state = try DaemonReplayTests.StateDirectory()
         // Readable by the permission tests' second user.
         chmod(state.url.path, 0o755)
@@ -22,6 +29,7 @@ final class ControlDaemon {
             let replay = try DaemonProcess(Self.arguments(state, earlier, speed: "0"))
             #expect(replay.waitForExit() == 0, "\(replay.output)")
         }
+        try prepare(state)
         process = try DaemonProcess(Self.arguments(state, log, speed: speed))
         guard process.waitForLine(containing: "control socket listening") != nil else {
             throw ControlTestError("the daemon did not listen: \(process.output)")

@@ -10,7 +10,7 @@ import Musl
 
 /// A `VarlinkServer` on a socket in a fresh temporary directory, with a handler made for the
 /// protocol tests: `test.Echo` answers its parameters, `test.Slow` answers after a pause off the
-/// server's thread, `test.Stream` subscribes.
+/// server's thread, `test.Stream` subscribes, `test.Chunks` streams replies (`ChunkProducer`).
 final class VarlinkTestServer: Sendable {
     let directory: String
     let path: String
@@ -28,6 +28,8 @@ final class VarlinkTestServer: Sendable {
                     return .success(call.parameters)
                 }
             case "test.Stream": .subscribe(first: ["n": 0])
+            case "test.Chunks":
+                .stream { [producer = ChunkProducer(call.parameters)] in await producer.next() }
             default: .now(.failure(.methodNotFound(call.method)))
             }
         }

@@ -1,0 +1,69 @@
+internal import TravelControl
+internal import TravelCore
+internal import TravelStore
+
+/// `Export`: the document `travelctl export` writes, as the text chunks of `more` replies. It is
+/// written from a read-only connection of its own, a trip at a time and only as fast as the
+/// client reads (the server asks for the next chunk once the last has mostly gone), so an export
+/// of years neither piles up in the daemon's memory nor holds up `HistoryReader`'s other clients.
+actor ControlExport {
+    /// The most text one reply carries, in bytes: well inside clients' message limits.
+    static let chunkSize = 256 << 10
+
+    private let path: String
+    private let format: ExportFormat
+    private let selection: ExportSelection
+    private let output = ExportBuffer()
+    private var export: HistoryExport?
+    private var complete = false
+
+    init(path: String, format: ExportFormat, selection: ExportSelection) {
+        self.path = path
+        self.format = format
+        self.selection = selection
+    }
+
+    /// The next chunk, `continues` while more follow; an unknown trip or journey, or a database
+    /// that cannot be read, is an error reply that ends the call.
+    func next() -> VarlinkReply {
+        do {
+            if export == nil {
+                let database = try TravelDatabase(path: path, readOnly: true)
+                let output = output
+                export = try HistoryExport(database, format: format, selection: selection) { output.bytes += $0 }
+            }
+            while output.count < Self.chunkSize, !complete {
+                complete = try export?.writeNextTrip() != true
+            }
+        } catch ExportSelectionError.noTrip(let id) {
+            return VarlinkReply(.tripNotFound(id))
+        } catch ExportSelectionError.noJourney(let id) {
+            return VarlinkReply(.journeyNotFound(id))
+        } catch {
+            return VarlinkReply(.databaseError("\(error)"))
+        }
+        let chunk = output.take(upTo: Self.chunkSize)
+        return VarlinkReply(parameters: ["chunk": .string(chunk)], continues: !complete || output.count > 0)
+    }
+}
+
+/// The export's text not yet sent.
+private final class ExportBuffer {
+    var bytes: [UInt8] = []
+    private var sent = 0
+
+    var count: Int { bytes.count - sent }
+
+    /// Up to `limit` bytes as text, ending on a character's boundary so no UTF-8 sequence is split.
+    func take(upTo limit: Int) -> String {
+        var end = min(sent + limit, bytes.count)
+        while end < bytes.count, end > sent, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        let text = String(decoding: bytes[sent..<end], as: UTF8.self)
+        sent = end
+        if sent == bytes.count || sent > 1 << 20 {
+            bytes.removeFirst(sent)
+            sent = 0
+        }
+        return text
+    }
+}

@@ -1,0 +1,93 @@
+internal import TravelControl
+internal import TravelCore
+internal import TravelStore
+
+extension ControlMethods {
+    /// The history reads besides trips and stats: each answers what its `travelctl` command
+    /// prints with `--json`, built by the same `TravelStore` function, read by `HistoryReader`
+    /// (`Export`: by a `ControlExport` of its own).
+    func startRead(_ method: ControlInterface.Method, _ call: VarlinkCall) throws(VarlinkError) -> VarlinkOutcome {
+        let history = history
+        switch method {
+        case .listJourneys:
+            try call.allowParameters(["since", "until", "destination", "type", "search"])
+            let filter = JourneyFilter(
+                since: try call.instant("since"),
+                until: try call.instant("until"),
+                destination: try call.string("destination"),
+                type: try call.journeyType("type"),
+                search: try call.string("search")
+            )
+            return .later { await history.journeys(filter) }
+        case .getJourney:
+            try call.allowParameters(["id"])
+            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            return .later { await history.journey(id: id) }
+        case .listEvents:
+            try call.allowParameters(["since", "until", "zone", "kind"])
+            let (since, through) = (try call.instant("since"), try call.instant("until"))
+            let zone = try call.string("zone")
+            let kind = try call.string("kind")
+            if let kind, !["enter", "exit", "nearby"].contains(kind) { throw .invalidParameter("kind") }
+            return .later { await history.events(since: since, through: through, zone: zone, kind: kind) }
+        case .getHome:
+            try call.allowParameters([])
+            return .later { await history.home() }
+        case .listPlans:
+            try call.allowParameters([])
+            return .later { await history.plans() }
+        case .listZones:
+            try call.allowParameters([])
+            return .later { await history.zones() }
+        case .listPOIs:
+            try call.allowParameters(["category", "near", "radius_m"])
+            let category = try call.string("category")
+            let near = try call.string("near").map { text throws(VarlinkError) in
+                guard let coordinate = Coordinate(parsing: text) else { throw .invalidParameter("near") }
+                return coordinate
+            }
+            let radius = try call.positiveNumber("radius_m") ?? 5_000
+            return .later { await history.pois(category: category, near: near, radius: radius) }
+        case .export:
+            try call.allowParameters(["format", "trip", "journey", "since", "until"])
+            guard let format = try call.string("format").flatMap(ExportFormat.init(rawValue:)) else {
+                throw .invalidParameter("format")
+            }
+            let export = ControlExport(path: history.path, format: format, selection: try call.exportSelection())
+            return .stream { await export.next() }
+        default:
+            return .now(.failure(.methodNotImplemented(call.method)))
+        }
+    }
+}
+
+extension VarlinkCall {
+    /// An optional journey type: `local`, `day` or `multi-day`.
+    fileprivate func journeyType(_ name: String) throws(VarlinkError) -> JourneyType? {
+        guard let text = try string(name) else { return nil }
+        guard let type = JourneyType(rawValue: text) else { throw .invalidParameter(name) }
+        return type
+    }
+
+    /// An optional finite number above zero.
+    fileprivate func positiveNumber(_ name: String) throws(VarlinkError) -> Double? {
+        switch parameters[name] {
+        case nil, .null?: return nil
+        case let value?:
+            guard let number = value.doubleValue, number.isFinite, number > 0 else { throw .invalidParameter(name) }
+            return number
+        }
+    }
+
+    /// `Export`'s trips: every one, or one of `trip`, `journey` and `since`/`until`.
+    fileprivate func exportSelection() throws(VarlinkError) -> ExportSelection {
+        let (trip, journey) = (try integer("trip"), try integer("journey"))
+        let (since, until) = (try instant("since"), try instant("until"))
+        let given = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
+        guard given <= 1 else { throw .invalidParameter(journey != nil ? "journey" : "since") }
+        if let trip { return .trip(trip) }
+        if let journey { return .journey(journey) }
+        if since == nil && until == nil { return .all }
+        return .range(since: since, through: until)
+    }
+}

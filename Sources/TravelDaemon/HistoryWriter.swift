@@ -1,0 +1,298 @@
+internal import TravelControl
+internal import TravelCore
+internal import TravelStore
+
+/// The control socket's changes (`ControlInterface.Method.isChange`), made by the store
+/// functions `travelctl --db` calls, on a read-write SQLite connection of its own.
+///
+/// Why not through the pipeline's recorder: the pipeline takes fixes at up to 10 Hz on its
+/// actor, and a change can take seconds (regrouping ten years of trips reads them all, ~4 s;
+/// a million POIs are staged over many calls). Here that work runs beside the pipeline: in
+/// WAL mode the pipeline keeps committing while this connection reads, and only this
+/// connection's write transactions make the pipeline's next flush wait (busy timeout; its
+/// source, and the systemd watchdog, wait on the pipeline meanwhile). So they are kept short:
+/// POIs are staged in a temporary table, which takes no lock on the database, and committed
+/// 5 000 per transaction with a pause between for the pipeline's flush. Once a zone change is
+/// committed, the pipeline reads its zones again (as on SIGHUP; a few rows), so the next fix
+/// is checked against them; after a POI import the new index is built here (a million POIs
+/// take seconds) and handed over.
+actor HistoryWriter {
+    private let path: String
+    private var rules: JourneyRules
+    private var database: TravelDatabase?
+    /// "Now" for a change given no time: GPS time carried forward, else the system clock.
+    private let now: @Sendable () async -> UTCTime
+    /// Has the pipeline watch what changed.
+    private let watchPlaces: @Sendable (PlacesChange) async -> Void
+    /// The staged POI imports and when each was last used.
+    private var imports: [Int64: (staged: Int, used: ContinuousClock.Instant)] = [:]
+
+    /// How long an uncommitted POI import is kept without a call.
+    static let importIdleLimit: Duration = .seconds(600)
+    /// How many POIs all staged imports may hold together (a million-POI import, twice).
+    static let stagedPOILimit = 2_000_000
+
+    init(
+        path: String,
+        rules: JourneyRules,
+        now: @escaping @Sendable () async -> UTCTime,
+        watchPlaces: @escaping @Sendable (PlacesChange) async -> Void
+    ) {
+        self.path = path
+        self.rules = rules
+        self.now = now
+        self.watchPlaces = watchPlaces
+    }
+
+    /// `time`, or now when a call gave none.
+    private func resolved(_ time: UTCTime?) async -> UTCTime {
+        if let time { return time }
+        return await now()
+    }
+
+    /// The `[Journeys]` rules after a reload.
+    func update(rules: JourneyRules) {
+        self.rules = rules
+    }
+
+    /// `StartJourney`.
+    func startJourney(destination: String, at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
+        let start = await resolved(time)
+        let rules = rules
+        return write { db in
+            let id = try db.startJourney(destination: destination, at: start, rules: rules)
+            return [
+                "id": .integer(id), "start": .string(start.iso8601), "utc_offset": .string(rules.utcOffset.description),
+            ]
+        }
+    }
+
+    /// `StopJourney`.
+    func stopJourney(at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
+        let end = await resolved(time)
+        let rules = rules
+        return write { db in
+            let (id, journey) = try db.stopJourney(at: end, rules: rules)
+            return [
+                "id": .integer(id), "end": .string(end.iso8601), "trips": .integer(Int64(journey?.tripIDs.count ?? 0)),
+                "distance_m": .double(journey?.distance ?? 0), "utc_offset": .string(rules.utcOffset.description),
+            ]
+        }
+    }
+
+    /// `AddNote`.
+    func addNote(_ text: String, at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
+        let moment = await resolved(time)
+        let offset = rules.utcOffset
+        return write { db in
+            ["note": try db.addNote(text, at: moment).controlJSON, "utc_offset": .string(offset.description)]
+        }
+    }
+
+    /// `AddPhoto`.
+    func addPhoto(_ photo: PhotoDraft) -> Result<JSONValue, VarlinkError> {
+        let offset = rules.utcOffset
+        return write { db in
+            let (record, added) =
+                switch try db.addPhoto(photo) {
+                case .added(let record): (record, true)
+                case .known(let record): (record, false)
+                }
+            return [
+                "photo": record.controlJSON, "path": .string(record.text), "added": .bool(added),
+                "utc_offset": .string(offset.description),
+            ]
+        }
+    }
+
+    /// `AddPlan`.
+    func addPlan(
+        destination: String,
+        from: LocalDate,
+        through: LocalDate,
+        type: JourneyType
+    ) -> Result<
+        JSONValue, VarlinkError
+    > {
+        let rules = rules
+        return write { db in
+            let plan = try db.addPlan(destination: destination, from: from, through: through, type: type, rules: rules)
+            return ["plan": plan.json]
+        }
+    }
+
+    /// `RemovePlan`.
+    func removePlan(id: Int64) -> Result<JSONValue, VarlinkError> {
+        let rules = rules
+        return write { db in
+            try db.removePlan(id: id, rules: rules)
+            return [:]
+        }
+    }
+
+    /// `AddZone`.
+    func addZone(_ zone: NamedZone) async -> Result<JSONValue, VarlinkError> {
+        let result = write { db -> JSONValue in
+            guard let id = try db.addZone(zone) else { throw VarlinkError.zoneExists(zone.name) }
+            return ["id": .integer(id)]
+        }
+        if case .success = result { await watchPlaces(.zones) }
+        return result
+    }
+
+    /// `RemoveZone`.
+    func removeZone(_ nameOrID: String) async -> Result<JSONValue, VarlinkError> {
+        let result = write { db -> JSONValue in
+            guard let zone = try db.removeZone(nameOrID) else { throw VarlinkError.zoneNotFound(nameOrID) }
+            return ["id": .integer(zone.id), "name": .string(zone.name)]
+        }
+        if case .success = result { await watchPlaces(.zones) }
+        return result
+    }
+
+    /// `ImportZones`.
+    func importZones(_ zones: [NamedZone]) async -> Result<JSONValue, VarlinkError> {
+        let result = write { db -> JSONValue in
+            let outcome = try db.importZones(zones)
+            return [
+                "added": .array(outcome.added.map(JSONValue.integer)),
+                "skipped": .array(outcome.skipped.map(JSONValue.string)),
+            ]
+        }
+        if case .success(let reply) = result, reply["added"]?.arrayValue?.isEmpty == false {
+            await watchPlaces(.zones)
+        }
+        return result
+    }
+
+    /// `ImportPOIs`: stages `pois` under `importID` (a new import when `nil`), and with
+    /// `commit` adds everything staged under it, `HistoryWriter.commitPause` between the
+    /// commit's transactions so the pipeline's flushes get their turn.
+    func importPOIs(
+        _ pois: [POIDraft],
+        into importID: Int64?,
+        commit: Bool,
+        source: String?
+    ) async -> Result<JSONValue, VarlinkError> {
+        let clock = ContinuousClock()
+        let staged = write { db -> (id: Int64, count: Int) in
+            try discardIdleImports(db, now: clock.now)
+            if let importID, imports[importID] == nil { throw VarlinkError.importNotFound(importID) }
+            let total = imports.values.reduce(0) { $0 + $1.staged }
+            guard total + pois.count <= Self.stagedPOILimit else {
+                throw VarlinkError.importTooLarge(limit: Self.stagedPOILimit)
+            }
+            let id = try importID ?? db.beginPOIImport()
+            guard let count = try db.stagePOIs(pois, into: id) else { throw VarlinkError.importNotFound(id) }
+            // Committing, it takes no more calls.
+            imports[id] = commit ? nil : (count, clock.now)
+            return (id, count)
+        }
+        guard case .success(let (id, count)) = staged else { return staged.map { _ in [:] } }
+        func reply(added: Int?) -> JSONValue {
+            [
+                "import_id": .integer(id), "staged": .integer(Int64(count)),
+                "added": added.map { .integer(Int64($0)) } ?? .null,
+            ]
+        }
+        guard commit else { return .success(reply(added: nil)) }
+        var added = 0
+        while true {
+            let step = write { db in
+                guard let step = try db.commitPOIImport(id, source: source) else {
+                    throw VarlinkError.importNotFound(id)
+                }
+                return step
+            }
+            switch step {
+            case .failure(let error):
+                // What was moved stays (see `commitPOIImport`); the POIs watched follow it.
+                if added > 0 { await watchPlaces(.pois(indexed: try? database?.poiIndex())) }
+                return .failure(error)
+            case .success(let step):
+                added += step.added
+                guard !step.isComplete else { break }
+                try? await Task.sleep(for: Self.commitPause)
+                continue
+            }
+            break
+        }
+        if added > 0 { await watchPlaces(.pois(indexed: try? database?.poiIndex())) }
+        return .success(reply(added: added))
+    }
+
+    /// The pause between a POI commit's transactions, in which the pipeline's flush, waiting on
+    /// the lock, takes it: longer than the 100 ms SQLite's busy handler sleeps at most between
+    /// tries, or the next transaction could take the lock first every time until the flush gives
+    /// up (measured: a 20 ms pause let the pipeline's flush time out after 5 s).
+    static let commitPause: Duration = .milliseconds(150)
+
+    /// Drops the imports nobody called for `importIdleLimit`: their client went away.
+    private func discardIdleImports(_ db: TravelDatabase, now: ContinuousClock.Instant) throws(StoreError) {
+        for (id, entry) in imports where now - entry.used > Self.importIdleLimit {
+            try db.discardPOIImport(id)
+            imports[id] = nil
+        }
+    }
+
+    /// Runs `body` on the connection (opened at the first change, and again after it failed to
+    /// open); store refusals become the typed errors of the IDL.
+    private func write<Value>(_ body: (TravelDatabase) throws -> Value) -> Result<Value, VarlinkError> {
+        do {
+            let db = try database ?? TravelDatabase(path: path)
+            database = db
+            return .success(try body(db))
+        } catch let error as VarlinkError {
+            return .failure(error)
+        } catch let error as HistoryError {
+            return .failure(error.controlError)
+        } catch {
+            return .failure(.databaseWriteError("\(error)"))
+        }
+    }
+}
+
+extension HistoryError {
+    /// The typed error of the IDL, with the offline command's sentence as `reason`.
+    var controlError: VarlinkError {
+        let reason = JSONValue.string(description)
+        switch self {
+        case .unknownPlan(let id):
+            return .planNotFound(id)
+        case .planOverlaps(let plan):
+            return .control(
+                "PlanOverlaps",
+                [
+                    "id": .integer(plan.id), "destination": .string(plan.destination),
+                    "from": .string(plan.from.description), "to": .string(plan.through.description), "reason": reason,
+                ]
+            )
+        case .journeyAlreadyOpen(let id, let destination, let since):
+            return .control(
+                "JourneyAlreadyOpen",
+                [
+                    "id": .integer(id), "destination": .string(destination), "since": .string(since.iso8601),
+                    "reason": reason,
+                ]
+            )
+        case .journeyOverlaps(let id, let destination):
+            return .control(
+                "JourneyOverlaps",
+                ["id": .integer(id), "destination": .string(destination), "reason": reason]
+            )
+        case .noOpenJourney:
+            return .control("NoOpenJourney", ["reason": reason])
+        case .stopBeforeStart(let id, let start):
+            return .control("StopBeforeStart", ["id": .integer(id), "start": .string(start.iso8601), "reason": reason])
+        }
+    }
+}
+
+/// What a change asks the pipeline to watch anew.
+enum PlacesChange: Sendable {
+    /// The zones changed: read them again, keep the POIs.
+    case zones
+    /// POIs were added: watch these, indexed off the pipeline (`nil`: it could not be built
+    /// here, so the pipeline reads them itself).
+    case pois(indexed: POIIndex?)
+}

@@ -1,0 +1,58 @@
+package import TravelCore
+
+// The JSON documents of home, zones, POIs and their events, shared by `travelctl --db …` and the
+// daemon's control socket (see HistoryDocuments.swift).
+
+extension TravelDatabase {
+    /// `events --json`: zone events and nearby alerts from `since` through `through` (both
+    /// included), oldest first; `zone` keeps one zone's (by name), `kind` one kind.
+    package func placeEventsDocument(
+        since: UTCTime?,
+        through: UTCTime?,
+        zone: String?,
+        kind: String?
+    ) throws(StoreError) -> JSONValue {
+        let events = try placeEvents(since: since, until: through?.adding(seconds: 0.001), zone: zone, kind: kind)
+        return .array(events.map(\.json))
+    }
+
+    /// `GetHome`: `home` is what `home --json` prints, with the area's radius and the offset
+    /// local days are counted in, which its table tells.
+    package func homeDocument(rules: JourneyRules) throws(StoreError) -> JSONValue {
+        [
+            "home": try homeJSON(rules: rules), "radius_m": .double(rules.homeRadius),
+            "utc_offset": .string(rules.utcOffset.description),
+        ]
+    }
+
+    /// Whether home is known under `rules`, where it is, how it became known and the nights that tell.
+    private func homeJSON(rules: JourneyRules) throws(StoreError) -> JSONValue {
+        let (places, home) = try placesAndHome(rules: rules)
+        var members: [JSONValue.Member] = [
+            .init("known", .bool(home != nil)),
+            .init("places", .integer(Int64(places.places.count))),
+            .init("nights_recorded", .integer(Int64(places.nightsRecorded))),
+        ]
+        if let home {
+            members += [
+                .init("source", .string(home.source.rawValue)),
+                .init("lat", .double(home.coordinate.latitude)),
+                .init("lon", .double(home.coordinate.longitude)),
+                .init("nights_at_home", .integer(Int64(home.nightsAtHome))),
+                .init("confidence", .double((home.confidence * 100).rounded() / 100)),
+            ]
+        }
+        return .object(members)
+    }
+
+    /// `zone list --json`: the zones with their inside/outside state.
+    package func zonesDocument() throws(StoreError) -> JSONValue {
+        .array(try zoneRecords().map(\.json))
+    }
+
+    /// `poi list --json`: POIs of `category` (all when `nil`) by name, or with `near` those within
+    /// `radius` metres of it, nearest first.
+    package func poisDocument(category: String?, near: Coordinate?, radius: Double) throws(StoreError) -> JSONValue {
+        .array(try poiRecords(category: category, near: near, radius: radius).map(\.json))
+    }
+}

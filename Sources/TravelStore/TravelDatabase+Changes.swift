@@ -1,0 +1,115 @@
+package import TravelCore
+
+// The changes `travelctl` makes, whether with `--db` or through the daemon's control socket:
+// one function each, so both paths change the database alike. Those that move trips between
+// journeys regroup under the caller's `[Journeys]` rules before they return.
+extension TravelDatabase {
+    /// `journey start`: opens a journey by hand at `start`, regroups, and returns its id.
+    package func startJourney(destination: String, at start: UTCTime, rules: JourneyRules) throws -> Int64 {
+        let id = try startJourney(destination: destination, at: start)
+        try regroupJourneys(rules: rules)
+        return id
+    }
+
+    /// `journey stop`: closes the journey started by hand at `end`, regroups, and returns it
+    /// as grouped (its trips and distance).
+    package func stopJourney(at end: UTCTime, rules: JourneyRules) throws -> (id: Int64, journey: JourneyRecord?) {
+        let id = try stopJourney(at: end)
+        try regroupJourneys(rules: rules)
+        return (id, try journey(id: id))
+    }
+
+    /// `plan add`: stores the plan, regroups, and returns it with the journey its trips joined.
+    package func addPlan(
+        destination: String,
+        from: LocalDate,
+        through: LocalDate,
+        type: JourneyType,
+        rules: JourneyRules
+    ) throws -> PlanRecord {
+        let plan = try addPlan(destination: destination, from: from, through: through, type: type)
+        try regroupJourneys(rules: rules)
+        return try plans().first { $0.id == plan.id } ?? plan
+    }
+
+    /// `plan remove`: removes the plan and its journey, and regroups its trips.
+    package func removePlan(id: Int64, rules: JourneyRules) throws {
+        try removePlan(id: id)
+        try regroupJourneys(rules: rules)
+    }
+
+    /// `photo add`: stores the photo, or returns the one stored with the same SHA-256.
+    package func addPhoto(_ photo: PhotoDraft) throws(StoreError) -> PhotoAddition {
+        if let known = try self.photo(sha256: photo.sha256) { return .known(known) }
+        guard let added = try addPhoto(path: photo.path, sha256: photo.sha256, at: photo.time) else {
+            throw .statementFailed(sql: "INSERT INTO photos", reason: "added by another writer meanwhile")
+        }
+        return .added(added)
+    }
+
+    /// `zone add`: adds a zone, inside when it holds the vehicle's last known position (no false
+    /// enter); `nil` when a zone of that name exists.
+    package func addZone(_ zone: NamedZone) throws(StoreError) -> Int64? {
+        let inside = try lastKnownPosition().map { last in
+            (ZoneGeometry(zone.shape).signedDistance(to: last.coordinate) < 0, since: last.time)
+        }
+        return try addZone(name: zone.name, role: zone.role, shape: zone.shape, inside: inside)
+    }
+
+    /// `zone import`: adds each zone as `addZone` does, in order; a name that exists is skipped.
+    package func importZones(_ zones: [NamedZone]) throws(StoreError) -> ZoneImportOutcome {
+        var outcome = ZoneImportOutcome()
+        for zone in zones {
+            if let id = try addZone(zone) {
+                outcome.added.append(id)
+            } else {
+                outcome.skipped.append(zone.name)
+            }
+        }
+        return outcome
+    }
+}
+
+/// A photo as `photo add` read it on the client: its absolute path (kept as text, never opened
+/// by the store), its SHA-256 and when it was taken.
+package struct PhotoDraft: Sendable, Hashable {
+    package var path: String
+    package var sha256: String
+    package var time: UTCTime
+
+    package init(path: String, sha256: String, time: UTCTime) {
+        self.path = path
+        self.sha256 = sha256
+        self.time = time
+    }
+}
+
+/// What `addPhoto` did: added the photo, or found it stored already (perhaps under another name).
+package enum PhotoAddition: Sendable, Hashable {
+    case added(MomentRecord)
+    case known(MomentRecord)
+}
+
+/// A zone with the name it is stored under.
+package struct NamedZone: Sendable, Hashable {
+    package var name: String
+    package var role: String?
+    package var shape: ZoneShape
+
+    package init(name: String, role: String?, shape: ZoneShape) {
+        self.name = name
+        self.role = role
+        self.shape = shape
+    }
+}
+
+/// What `importZones` did: the ids added, and the names skipped because they exist.
+package struct ZoneImportOutcome: Sendable, Hashable {
+    package var added: [Int64] = []
+    package var skipped: [String] = []
+
+    package init(added: [Int64] = [], skipped: [String] = []) {
+        self.added = added
+        self.skipped = skipped
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+import TravelCore
+import TravelStore
+
+/// The documents `travelctl --db` prints and the daemon's control socket sends, from one builder.
+@Suite struct HistoryDocumentTests {
+    @Test func theJourneyDocumentsAreTheRecordsJSONWithWhatTheTableNeeds() throws {
+        let (directory, database) = try HistoryStoreTests.threeDays()
+        _ = directory
+        _ = try database.addNote("Coffee", at: HistoryStoreTests.morning.adding(seconds: 4.5))
+        let rules = HistoryStoreTests.rules
+        let filter = JourneyFilter(type: .day)
+
+        let document = try database.journeysDocument(filter, rules: rules)
+        let journeys = try database.journeys(filter, offset: rules.utcOffset)
+        #expect(journeys.count == 3)
+        #expect(document["journeys"] == .array(journeys.map { $0.json(offset: rules.utcOffset) }))
+        #expect(document["utc_offset"] == "+00:00")
+        #expect(document["home_known"] == true && document["has_trips"] == true)
+        // The fast --json path writes the same bytes, newline-terminated.
+        let bytes = try database.journeysJSON(filter, offset: rules.utcOffset)
+        #expect(bytes == (document["journeys"]?.serialized() ?? []) + Array("\n".utf8))
+
+        let first = try #require(journeys.first)
+        let reply = try #require(try database.journeyDocument(id: first.id, offset: rules.utcOffset))
+        #expect(reply["utc_offset"] == "+00:00")
+        let show = try #require(reply["journey"])
+        #expect(show["id"] == .integer(first.id))
+        #expect(show["trip_list"]?.arrayValue?.count == 2)
+        #expect(show["notes"]?.arrayValue?.map { $0["text"] } == ["Coffee"])
+        #expect(show["photos"] == [])
+        #expect(try database.journeyDocument(id: 99, offset: .utc) == nil)
+    }
+
+    @Test func anEmptyHistoryHasNoTripsAndNoHome() throws {
+        let directory = try TemporaryDirectory()
+        let database = try TravelDatabase(path: directory.file("travel.sqlite"))
+        let document = try database.journeysDocument(JourneyFilter(), rules: JourneyRules())
+        #expect(document["journeys"] == [] && document["has_trips"] == false && document["home_known"] == false)
+        #expect(try database.homeDocument(rules: JourneyRules())["home"]?["known"] == false)
+        let configured = try database.homeDocument(rules: HistoryStoreTests.rules)
+        #expect(configured["home"]?["source"] == "configured" && configured["radius_m"] == 25_000.0)
+        #expect(try database.plansDocument() == [] && database.zonesDocument() == [])
+        #expect(try database.poisDocument(category: nil, near: nil, radius: 5_000) == [])
+        #expect(try database.placeEventsDocument(since: nil, through: nil, zone: nil, kind: nil) == [])
+    }
+
+    @Test func theRouteCursorHandsOutEachSelectedTripWithItsOwnRoute() throws {
+        let (directory, database) = try HistoryStoreTests.threeDays()
+        _ = directory
+        let all = try database.trips()
+        #expect(all.count == 6)
+        // Every other trip: the points of those left out are skipped.
+        let selected = all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        var cursor = try database.routeCursor(of: selected)
+        var handedOut: [Int64] = []
+        while let next = try cursor.next() {
+            let (trip, route) = next
+            handedOut.append(trip.id)
+            let stored = try database.routePoints(tripID: trip.id)
+            #expect(route.map(\.time) == stored.map(\.time), "trip \(trip.id)")
+            #expect(route.map(\.coordinate) == stored.map(\.coordinate), "trip \(trip.id)")
+            #expect(route.count == 10)
+        }
+        #expect(handedOut == selected.map(\.id))
+        #expect(try cursor.next() == nil)
+        var empty = try database.routeCursor(of: [])
+        #expect(try empty.next() == nil)
+    }
+
+    @Test func anExportWrittenTripByTripIsTheWholeDocument() throws {
+        let (directory, database) = try HistoryStoreTests.threeDays()
+        _ = directory
+        var steps: [[UInt8]] = []
+        var export = try HistoryExport(database, format: .geojson, selection: .journey(1)) { steps.append($0) }
+        var calls = 0
+        while try export.writeNextTrip() { calls += 1 }
+        // A call per trip of the journey, and one to end the document.
+        #expect(calls == 3)
+        var whole: [[UInt8]] = []
+        var again = try HistoryExport(database, format: .geojson, selection: .journey(1)) { whole.append($0) }
+        try again.writeAll()
+        #expect(Array(steps.joined()) == Array(whole.joined()))
+        let text = String(decoding: Array(steps.joined()), as: UTF8.self)
+        #expect(text.contains("TravelCompanion: journey 1 to"))
+        #expect(try JSONValue(parsing: text)["features"]?.arrayValue?.isEmpty == false)
+
+        #expect(throws: ExportSelectionError.noTrip(99)) {
+            _ = try HistoryExport(database, format: .gpx, selection: .trip(99)) { _ in }
+        }
+        #expect(throws: ExportSelectionError.noJourney(99)) {
+            _ = try HistoryExport(database, format: .gpx, selection: .journey(99)) { _ in }
+        }
+    }
+}
