@@ -77,42 +77,50 @@ struct Journeys: ParsableCommand {
             _ = bytes.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
             return
         }
-        let parameters: JSONValue = [
-            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-            "destination": destination.map(JSONValue.string) ?? .null,
-            "type": type.map { .string($0.rawValue) } ?? .null, "search": search.map(JSONValue.string) ?? .null,
-        ]
-        let document = try database.read(.listJourneys, parameters) { db in
-            try db.journeysDocument(filter, rules: try settings.rules())
+        let rows: [JourneyRow]
+        let offset: UTCOffset
+        let homeUnknown: Bool
+        if database.db == nil {
+            let parameters: JSONValue = [
+                "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
+                "destination": destination.map(JSONValue.string) ?? .null,
+                "type": type.map { .string($0.rawValue) } ?? .null, "search": search.map(JSONValue.string) ?? .null,
+            ]
+            let document = try DaemonClient(database).call(.listJourneys, parameters)
+            let journeys = document["journeys"]?.arrayValue ?? []
+            if output.json { return print(JSONValue.array(journeys).serializedString()) }
+            rows = journeys.map(JourneyRow.init(json:))
+            offset = document.utcOffset
+            homeUnknown = document["home_known"]?.boolValue == false && document["has_trips"]?.boolValue == true
+        } else {
+            // Straight from the records: a document of ten years of journeys costs more than the table.
+            let rules = try settings.rules()
+            let db = try database.open(readOnly: true)
+            rows = try withStoreErrors { try db.journeys(filter, offset: rules.utcOffset) }.map(JourneyRow.init)
+            offset = rules.utcOffset
+            homeUnknown = try withStoreErrors { try !db.homeIsKnown(rules: rules) && db.hasTrips() }
         }
-        let journeys = document["journeys"]?.arrayValue ?? []
-        if output.json { return print(JSONValue.array(journeys).serializedString()) }
-        // The table is drawn from the document, so the daemon's answer and the database's look the same.
-        let offset = document.utcOffset
-        if document["home_known"]?.boolValue == false, document["has_trips"]?.boolValue == true {
+        if homeUnknown {
             print(
                 "Home is not known yet (set Home= in [Journeys], or it is learned after two nights at one place): "
                     + "each trip is a journey of its own."
             )
         }
-        guard !journeys.isEmpty else {
+        guard !rows.isEmpty else {
             print(emptyState(filter))
             return
         }
         var table = Table(["ID", "TYPE", "START (UTC\(offset))", "END", "DESTINATION", "DISTANCE", "TIME", "TRIPS"])
-        var total = 0.0
-        for journey in journeys {
-            let (start, end) = (journey.time("start"), journey.optionalTime("end"))
+        for row in rows {
             table.add([
-                journey.text("id"), journey.journeyTypeLabel, Format.localDateTime(start, offset),
-                end.map { Format.localEnd(start: start, end: $0, offset) } ?? "away", journey.text("destination"),
-                Format.distance(journey.number("distance_m")), Format.span(journey.number("duration_s")),
-                journey.text("trips"),
+                String(row.id), row.type, Format.localDateTime(row.start, offset),
+                row.end.map { Format.localEnd(start: row.start, end: $0, offset) } ?? "away", row.destination,
+                Format.distance(row.distance), Format.span(row.duration), String(row.trips),
             ])
-            total += journey.number("distance_m")
         }
         print(table.rendered, terminator: "")
-        print("\(journeys.count) journey\(journeys.count == 1 ? "" : "s"), \(Format.distance(total))")
+        let total = rows.reduce(0) { $0 + $1.distance }
+        print("\(rows.count) journey\(rows.count == 1 ? "" : "s"), \(Format.distance(total))")
     }
 
     /// The seed apps' empty states: nothing recorded, nothing for the filter, nothing for a search.
@@ -120,6 +128,43 @@ struct Journeys: ParsableCommand {
         if filter.isEmpty { return "No journeys yet. They appear here after your first drive." }
         if let search, filter == JourneyFilter(search: search) { return "No journeys for '\(search)'." }
         return "No journeys for this filter."
+    }
+}
+
+/// One line of the journeys table, from a record (`--db`) or from the daemon's document, with
+/// the document's rounding either way, so both print the same table.
+struct JourneyRow {
+    var id: Int64
+    /// `day`, or `day (planned multi-day)` when a plan expected another type.
+    var type: String
+    var start: UTCTime
+    /// `nil` while the journey is open (away from home).
+    var end: UTCTime?
+    var destination: String
+    var distance: Double
+    var duration: Double
+    var trips: Int
+
+    init(_ journey: JourneyRecord) {
+        id = journey.id
+        type = journey.typeMismatch.map { "\(journey.type.rawValue) (planned \($0.rawValue))" } ?? journey.type.rawValue
+        start = journey.start
+        end = journey.isOpen ? nil : journey.end
+        destination = journey.destination
+        distance = (journey.distance * 10).rounded() / 10
+        duration = journey.duration
+        trips = journey.tripIDs.count
+    }
+
+    init(json journey: JSONValue) {
+        id = journey["id"]?.intValue.map(Int64.init) ?? 0
+        type = journey.journeyTypeLabel
+        start = journey.time("start")
+        end = journey.optionalTime("end")
+        destination = journey.text("destination")
+        distance = journey.number("distance_m")
+        duration = journey.number("duration_s")
+        trips = journey["trips"]?.intValue ?? 0
     }
 }
 
