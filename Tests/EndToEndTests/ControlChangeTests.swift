@@ -300,7 +300,7 @@ import TravelCore
     }
 
     @Test(.enabled(if: PythonVarlink.isInstalled, "needs the varlink package from PyPI (scripts/setup.sh)"))
-    func pythonsVarlinkClientCallsTheChangeMethods() throws {
+    func pythonsVarlinkClientCallsEveryChangeMethod() throws {
         let daemon = try LiveDaemon { state in try Self.importCar(into: state.database, config: state.config) }
         defer { #expect(daemon.stop() == 0, "\(daemon.process.output)") }
         let address = "unix:\(daemon.socket)/org.travelcompanion.control"
@@ -320,9 +320,45 @@ import TravelCore
             (missing.output + missing.standardError).contains("org.travelcompanion.control.ZoneNotFound"),
             "\(missing.output)\(missing.standardError)"
         )
+        // Every other change method, each answered without an error.
+        let sha256 = String(repeating: "ab", count: 32)
+        for (method, parameters, answer) in [
+            ("StartJourney", #"{"destination": "Python", "at": "2020-12-18T05:00:00Z"}"#, #""start""#),
+            ("StopJourney", #"{"at": "2020-12-18T10:00:00Z"}"#, #""end""#),
+            (
+                "AddPhoto", #"{"path": "/photos/py.jpg", "sha256": "\#(sha256)", "time": "2020-12-18T06:30:00Z"}"#,
+                #""photo""#
+            ),
+            (
+                "AddPlan",
+                #"{"destination": "Trieste", "from": "2021-01-02", "to": "2021-01-03", "type": "multi-day"}"#,
+                #""plan""#
+            ),
+            // An empty reply prints nothing; the plan list below shows it worked.
+            ("RemovePlan", #"{"id": 1}"#, ""),
+            (
+                "ImportZones",
+                #"{"zones": [{"name": "py2", "geometry": {"type": "Point", "coordinates": [13.8, 45.3]}, "radius_m": 30}]}"#,
+                #""added""#
+            ),
+            (
+                "ImportPOIs", #"{"pois": [{"name": "Py cafe", "latitude": 45.2, "longitude": 13.7}], "commit": true}"#,
+                #""added": 1"#
+            ),
+        ] {
+            let reply = try PythonVarlink.run(["call", "\(address).\(method)", parameters])
+            let text = reply.output + reply.standardError
+            #expect(
+                (answer.isEmpty || text.contains(answer)) && !text.contains("org.travelcompanion.control."),
+                "\(method): \(text)"
+            )
+        }
         let help = try PythonVarlink.run(["help", address])
         #expect(help.output.contains("method ImportPOIs("), "\(help.output)\(help.standardError)")
         let zones = try Self.listing(daemon.state.database, ["zone", "list"])
-        #expect(zones.contains("\"py\""))
+        #expect(zones.contains("\"py\"") && zones.contains("\"py2\""))
+        #expect(try Self.listing(daemon.state.database, ["poi", "list"]).contains("Py cafe"))
+        #expect(try Self.listing(daemon.state.database, ["plan", "list"]) == "[]\n")
+        #expect(try Self.listing(daemon.state.database, ["journeys"]).contains("\"Python\""))
     }
 }
