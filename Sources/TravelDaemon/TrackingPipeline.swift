@@ -10,6 +10,8 @@ package import TravelStore
 package actor TrackingPipeline {
     let recorder: TrackingRecorder
     private var configuration: TravelConfiguration
+    /// The database file, which a reload never changes (a new `[Storage] Database` waits for a restart).
+    nonisolated let databasePath: String
     private(set) var presence = FixPresence()
     /// Whether fixes arrive as the receiver makes them (gpsd, serial), so their arrival says how
     /// far the system clock is from GPS time; a replayed log's do not.
@@ -35,6 +37,7 @@ package actor TrackingPipeline {
         }
         self.recorder = recorder
         self.configuration = configuration
+        databasePath = configuration.storage.database
         self.isLive = isLive
         self.logger = logger
         TestFault.logIfSet(logger)
@@ -128,8 +131,17 @@ package actor TrackingPipeline {
 
     /// Applies a configuration read again (SIGHUP), or keeps the running one when it is refused.
     /// Thresholds and the flush interval change at once; the source, database and socket are
-    /// opened at start, so a change to them waits for a restart (and is said so).
-    package func reload(_ result: Result<TravelConfiguration, ConfigurationError>) {
+    /// opened at start, so a change to them waits for a restart (and is said so). The POIs are
+    /// read and indexed first, off this actor: a million of them take seconds, in which fixes,
+    /// flushes and the watchdog's pings would otherwise wait.
+    nonisolated package func reload(_ result: Result<TravelConfiguration, ConfigurationError>) async {
+        var pois: POIIndex?
+        if case .success = result { pois = try? TravelDatabase(path: databasePath, readOnly: true).poiIndex() }
+        await apply(result, pois: pois)
+    }
+
+    /// `reload`'s work on the actor; `pois`: the stored POIs indexed already, `nil` to read them here.
+    private func apply(_ result: Result<TravelConfiguration, ConfigurationError>, pois: POIIndex?) {
         let new: TravelConfiguration
         switch result {
         case .failure(let error):
@@ -146,7 +158,7 @@ package actor TrackingPipeline {
                 return
             }
         }
-        reloadPlaces()
+        reloadPlaces(pois: pois)
         let restartOnly = [
             ("[Source] URL", new.source.url != configuration.source.url),
             ("[Storage] Database", new.storage.database != configuration.storage.database),

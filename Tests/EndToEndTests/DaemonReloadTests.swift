@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// SIGHUP reads the zones again: a zone added with `travelctl` while the daemon runs is watched
-/// from the reload on, without a restart and without losing the trip in progress.
+/// SIGHUP reads the zones and POIs again: a zone and a POI added with `travelctl` while the
+/// daemon runs are watched from the reload on, without a restart and without losing the trip in
+/// progress.
 @Suite struct DaemonReloadTests {
-    @Test func aZoneAddedWhileRunningIsWatchedAfterSIGHUP() throws {
+    @Test func aZoneAndAPOIAddedWhileRunningAreWatchedAfterSIGHUP() throws {
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
         let drive = try DaemonGPSDTests.Drive()
@@ -22,16 +23,22 @@ import Testing
             ]
         )
         #expect(added.status == 0, "\(added.standardError)")
+        let pois = state.url.appendingPathComponent("pois.csv")
+        try "name,lat,lon,category\nHalfway Cafe,\(middle.latitude),\(middle.longitude),cafe\n"
+            .write(to: pois, atomically: true, encoding: .utf8)
+        let imported = try Binaries.run("travelctl", ["--db", state.database, "poi", "import", pois.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
         daemon.send(SIGHUP)
-        #expect(daemon.waitForLine(containing: "watching 1 zone and 0 POIs") != nil, "\(daemon.output)")
+        #expect(daemon.waitForLine(containing: "watching 1 zone and 1 POI") != nil, "\(daemon.output)")
 
         receiver.write(DaemonSerialTests.line(drive.epochs[...]))
         #expect(daemon.waitForLine(containing: "entered zone halfway") != nil, "\(daemon.output)")
+        #expect(daemon.waitForLine(containing: "Halfway Cafe") != nil, "\(daemon.output)")
         #expect(daemon.waitForLine(containing: "left zone halfway") != nil, "\(daemon.output)")
         #expect(daemon.waitForLine(containing: "trip ended") != nil, "\(daemon.output)")
         daemon.send(SIGTERM)
         #expect(daemon.waitForExit() == 0, "\(daemon.output)")
         let events = try ZoneCommandTests.json(state.database, ["events"])
-        #expect(events.compactMap { $0["kind"] as? String } == ["enter", "exit"], "\(events)")
+        #expect(events.compactMap { $0["kind"] as? String } == ["enter", "nearby", "exit"], "\(events)")
     }
 }
