@@ -27,24 +27,7 @@ cleanup() {
 trap cleanup EXIT
 
 # One hour of 1 s epochs, alternating a 3D fix and no fix, replayed 10 times faster than recorded.
-/usr/bin/python3 - "$work/alternating.nmea" <<'PY'
-import sys
-def sentence(body):
-    checksum = 0
-    for c in body.encode():
-        checksum ^= c
-    return f"${body}*{checksum:02X}\r\n"
-with open(sys.argv[1], "w") as log:
-    for second in range(3600):
-        h, m, s = 8 + second // 3600, second // 60 % 60, second % 60
-        t = f"{h:02d}{m:02d}{s:02d}.00"
-        if second % 2 == 0:
-            log.write(sentence(f"GPRMC,{t},A,4516.405,N,01342.828,E,0.0,0.0,180520,,,A"))
-            log.write(sentence(f"GPGGA,{t},4516.405,N,01342.828,E,1,08,0.9,30.0,M,45.0,M,,"))
-        else:
-            log.write(sentence(f"GPRMC,{t},V,,,,,,,180520,,,N"))
-            log.write(sentence(f"GPGGA,{t},,,,,0,00,,,,,,,"))
-PY
+scripts/make-parked-nmea.py "$work/alternating.nmea" --alternate
 # Room for the subscribers and the Status client (the default MaxConnections is 64).
 printf "[Control]\nMaxConnections=1000\n" >"$work/travel-companion.conf"
 "$bin/travel-companiond" run --config "$work/travel-companion.conf" --db "$work/travel.sqlite" \

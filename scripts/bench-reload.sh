@@ -41,19 +41,7 @@ fi
 cp "$db" "$work/travel.sqlite"
 
 # One hour of 1 s fixes at one place, replayed 10 times faster than recorded.
-/usr/bin/python3 - "$work/fixes.nmea" <<'PY'
-import sys
-def sentence(body):
-    checksum = 0
-    for c in body.encode():
-        checksum ^= c
-    return f"${body}*{checksum:02X}\r\n"
-with open(sys.argv[1], "w") as log:
-    for second in range(3600):
-        t = f"{8 + second // 3600:02d}{second // 60 % 60:02d}{second % 60:02d}.00"
-        log.write(sentence(f"GPRMC,{t},A,4516.405,N,01342.828,E,0.0,0.0,180520,,,A"))
-        log.write(sentence(f"GPGGA,{t},4516.405,N,01342.828,E,1,08,0.9,30.0,M,45.0,M,,"))
-PY
+scripts/make-parked-nmea.py "$work/fixes.nmea"
 "$bin/travel-companiond" run --db "$work/travel.sqlite" --socket "$work/control" \
     --source "file://$work/fixes.nmea?speed=10" 2>"$work/daemon.log" &
 daemon=$!
