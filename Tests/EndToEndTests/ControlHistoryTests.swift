@@ -171,6 +171,7 @@ import TravelCore
         defer { #expect(daemon.stop() == 0) }
         let address = "unix:\(daemon.socket)/\(Self.interface)"
         let calls: [(String, String, String)] = [
+            ("ListTrips", "{}", "trips"), ("GetTrip", #"{"id": 1}"#, "trip"), ("Stats", "{}", "stats"),
             ("ListJourneys", #"{"type": "multi-day"}"#, "journeys"), ("GetJourney", #"{"id": 1}"#, "journey"),
             ("ListEvents", #"{"kind": "exit"}"#, "events"), ("GetHome", "{}", "home"), ("ListPlans", "{}", "plans"),
             ("ListZones", "{}", "zones"), ("ListPOIs", #"{"near": "52.66,-8.63", "radius_m": 3000}"#, "pois"),
