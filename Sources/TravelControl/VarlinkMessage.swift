@@ -20,13 +20,7 @@ package struct VarlinkCall: Sendable, Hashable {
 
     /// Reads one frame (without its NUL); a frame that is not a call is `InvalidMessage`.
     package init(frame: [UInt8]) throws(VarlinkError) {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: frame)
-        } catch {
-            throw .invalidMessage("not JSON: \(error)")
-        }
-        guard value.objectMembers != nil else { throw .invalidMessage("a message must be a JSON object") }
+        let value = try JSONValue(varlinkFrame: frame, of: "a message")
         guard let method = value["method"]?.stringValue else {
             throw .invalidMessage("a call needs a \"method\" string")
         }
@@ -82,13 +76,7 @@ package struct VarlinkReply: Sendable, Hashable {
 
     /// Reads one frame (without its NUL) sent by a server.
     package init(frame: [UInt8]) throws(VarlinkError) {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: frame)
-        } catch {
-            throw .invalidMessage("not JSON: \(error)")
-        }
-        guard value.objectMembers != nil else { throw .invalidMessage("a reply must be a JSON object") }
+        let value = try JSONValue(varlinkFrame: frame, of: "a reply")
         parameters = value["parameters"] ?? [:]
         error = value["error"]?.stringValue
         continues = value["continues"]?.boolValue ?? false
@@ -115,5 +103,17 @@ extension JSONValue {
         var bytes = serialized()
         bytes.append(0)
         return bytes
+    }
+}
+
+extension JSONValue {
+    /// A frame's JSON object; anything else is `InvalidMessage`, naming `what` (`a reply`).
+    fileprivate init(varlinkFrame frame: [UInt8], of what: String) throws(VarlinkError) {
+        do {
+            self = try JSONValue(parsing: frame)
+        } catch {
+            throw .invalidMessage("not JSON: \(error)")
+        }
+        guard objectMembers != nil else { throw .invalidMessage("\(what) must be a JSON object") }
     }
 }

@@ -12,19 +12,12 @@ import Testing
     func alertsReachTheDesktop() throws {
         let desktop = try Desktop()
         defer { desktop.stop() }
-        let state = try DaemonReplayTests.StateDirectory()
-        defer { state.remove() }
-        try ZoneCommandTests.addPlaces(to: state.database, in: state.url)
-        let receiver = try PTYReceiver()
         let socket = desktop.directory.appendingPathComponent("control").path
-        let daemon = try Self.daemon(state, socket: socket, receiver: receiver)
-        defer { _ = Self.stop(daemon) }
+        let zoned = try ZonedDaemon(socket: socket)
+        defer { zoned.finish() }
+        let (receiver, daemon) = (zoned.receiver, zoned.process)
 
-        let bridge = try desktop.launch(
-            Binaries.productsDirectory.appendingPathComponent("travelctl").path,
-            ["notify-bridge", "--socket", socket],
-            log: "bridge.log"
-        )
+        let bridge = try desktop.launchBridge(socket: socket)
         defer { _ = Desktop.terminate(bridge) }
         #expect(desktop.waitFor("subscribed to \(socket)", in: "bridge.log"), "\(desktop.text("bridge.log"))")
 
@@ -59,11 +52,7 @@ import Testing
         let desktop = try Desktop()
         defer { desktop.stop() }
         let socket = desktop.directory.appendingPathComponent("control").path
-        let bridge = try desktop.launch(
-            Binaries.productsDirectory.appendingPathComponent("travelctl").path,
-            ["notify-bridge", "--socket", socket],
-            log: "bridge.log"
-        )
+        let bridge = try desktop.launchBridge(socket: socket)
         defer { _ = Desktop.terminate(bridge) }
         #expect(desktop.waitFor("travel-companiond is not running", in: "bridge.log"), "\(desktop.text("bridge.log"))")
 
@@ -77,12 +66,9 @@ import Testing
         #expect(desktop.waitFor("travel-companiond went away", in: "bridge.log"), "\(desktop.text("bridge.log"))")
 
         // A new daemon on the same socket, with the zones this time.
-        let second = try DaemonReplayTests.StateDirectory()
-        defer { second.remove() }
-        try ZoneCommandTests.addPlaces(to: second.database, in: second.url)
-        let receiver = try PTYReceiver()
-        let daemon = try Self.daemon(second, socket: socket, receiver: receiver)
-        defer { _ = Self.stop(daemon) }
+        let second = try ZonedDaemon(socket: socket)
+        defer { second.finish() }
+        let receiver = second.receiver
         #expect(desktop.waitFor("subscribed to \(socket)", in: "bridge.log", count: 2), "\(desktop.text("bridge.log"))")
         receiver.write(try Self.busRide())
         #expect(desktop.waitFor(#"string "Left square""#, in: "monitor.log"), "\(desktop.text("monitor.log"))")
@@ -96,18 +82,13 @@ import Testing
     func missingServerIsNotFatal() throws {
         let desktop = try Desktop()
         defer { desktop.stop() }
-        let state = try DaemonReplayTests.StateDirectory()
-        defer { state.remove() }
-        try ZoneCommandTests.addPlaces(to: state.database, in: state.url)
-        let receiver = try PTYReceiver()
         let socket = desktop.directory.appendingPathComponent("control").path
-        let daemon = try Self.daemon(state, socket: socket, receiver: receiver)
-        defer { _ = Self.stop(daemon) }
+        let zoned = try ZonedDaemon(socket: socket)
+        defer { zoned.finish() }
+        let (receiver, daemon) = (zoned.receiver, zoned.process)
         // A session bus nobody listens on.
-        let bridge = try desktop.launch(
-            Binaries.productsDirectory.appendingPathComponent("travelctl").path,
-            ["notify-bridge", "--socket", socket],
-            log: "bridge.log",
+        let bridge = try desktop.launchBridge(
+            socket: socket,
             environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.directory.path)/no-bus"]
         )
         defer { _ = Desktop.terminate(bridge) }
@@ -143,6 +124,26 @@ import Testing
             throw ControlTestError("the daemon did not listen: \(daemon.output)")
         }
         return daemon
+    }
+
+    /// A daemon on `socket` with the zones and POIs of ZoneCommandTests, fed by a pty the test
+    /// writes the ride to; `finish()` stops it and removes its state.
+    struct ZonedDaemon {
+        let state: DaemonReplayTests.StateDirectory
+        let receiver: PTYReceiver
+        let process: DaemonProcess
+
+        init(socket: String) throws {
+            state = try DaemonReplayTests.StateDirectory()
+            try ZoneCommandTests.addPlaces(to: state.database, in: state.url)
+            receiver = try PTYReceiver()
+            process = try NotifyBridgeTests.daemon(state, socket: socket, receiver: receiver)
+        }
+
+        func finish() {
+            _ = NotifyBridgeTests.stop(process)
+            state.remove()
+        }
     }
 
     static func stop(_ daemon: DaemonProcess) -> Int32 {
@@ -226,6 +227,16 @@ import Testing
             guard waitFor("NameAcquired", in: "monitor.log") else {
                 throw ControlTestError("dbus-monitor did not start: \(text("monitor.log"))")
             }
+        }
+
+        /// `travelctl notify-bridge --socket socket` on this desktop, output in `bridge.log`.
+        func launchBridge(socket: String, environment: [String: String] = [:]) throws -> Process {
+            try launch(
+                Binaries.productsDirectory.appendingPathComponent("travelctl").path,
+                ["notify-bridge", "--socket", socket],
+                log: "bridge.log",
+                environment: environment
+            )
         }
 
         /// Runs `executable` on this desktop, output in `log`, with an empty signal mask (the

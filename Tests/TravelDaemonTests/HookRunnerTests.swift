@@ -122,53 +122,35 @@ import TravelCore
     }
 
     @Test func aHookPastItsTimeoutIsStoppedWithSIGTERMAndWhatItStartedToo() async throws {
-        let scratch = try Scratch()
-        let sleeper = try scratch.script("sleeper", #"echo $$ > "$1.pid"; sleep 1000 & echo $! > "$1.child"; wait"#)
-        let (_, log) = await Self.drain(
-            Self.hooks(["TripEnded": "\(sleeper) \(scratch.path)/s"], timeout: 0.2),
-            [Self.tripEnded]
-        )
-        #expect(
-            log.contains { $0.contains("hook \(sleeper) for trip-ended ran longer than") && $0.hasSuffix("SIGTERM") },
-            "\(log)"
-        )
-        #expect(
-            Self.hasEnded(
-                try #require(Int32(try scratch.read("s.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
-            )
-        )
-        #expect(
-            Self.hasEnded(
-                try #require(Int32(try scratch.read("s.child").trimmingCharacters(in: .whitespacesAndNewlines)))
-            )
+        try await Self.expectStoppedPastTimeout(
+            #"echo $$ > "$1.pid"; sleep 1000 & echo $! > "$1.child"; wait"#,
+            with: "SIGTERM"
         )
     }
 
     @Test func aHookThatIgnoresSIGTERMGetsSIGKILL() async throws {
-        let scratch = try Scratch()
         // An ignored signal stays ignored across exec, so the sleep ignores SIGTERM too.
-        let stubborn = try scratch.script(
-            "stubborn",
-            #"trap '' TERM; echo $$ > "$1.pid"; sleep 1000 & echo $! > "$1.child"; wait; wait"#
+        try await Self.expectStoppedPastTimeout(
+            #"trap '' TERM; echo $$ > "$1.pid"; sleep 1000 & echo $! > "$1.child"; wait; wait"#,
+            with: "SIGKILL"
         )
-        let (_, log) = await Self.drain(
-            Self.hooks(["TripEnded": "\(stubborn) \(scratch.path)/s"], timeout: 0.2),
-            [Self.tripEnded]
-        )
+    }
+
+    /// Runs a hook of `body` (which writes its own pid and its child's next to `$1`) with a 0.2 s
+    /// timeout: the log says it was stopped `with` that signal, and neither process is left.
+    static func expectStoppedPastTimeout(_ body: String, with signal: String) async throws {
+        let scratch = try Scratch()
+        let hook = try scratch.script("hook", body)
+        let (_, log) = await drain(hooks(["TripEnded": "\(hook) \(scratch.path)/s"], timeout: 0.2), [tripEnded])
         #expect(
-            log.contains { $0.contains("hook \(stubborn) for trip-ended ran longer than") && $0.hasSuffix("SIGKILL") },
+            log.contains { $0.contains("hook \(hook) for trip-ended ran longer than") && $0.hasSuffix(signal) },
             "\(log)"
         )
-        #expect(
-            Self.hasEnded(
-                try #require(Int32(try scratch.read("s.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        for file in ["s.pid", "s.child"] {
+            #expect(
+                hasEnded(try #require(Int32(try scratch.read(file).trimmingCharacters(in: .whitespacesAndNewlines))))
             )
-        )
-        #expect(
-            Self.hasEnded(
-                try #require(Int32(try scratch.read("s.child").trimmingCharacters(in: .whitespacesAndNewlines)))
-            )
-        )
+        }
     }
 
     @Test func failuresAreLoggedWithTheHooksPath() async throws {
