@@ -11,6 +11,7 @@ extension Daemon {
     static func makeControl(
         configuration: TravelConfiguration,
         pipeline: TrackingPipeline,
+        writer: HistoryWriter,
         source: ObservedSource,
         sourceName: String,
         events: ControlEventBroadcaster,
@@ -24,17 +25,6 @@ extension Daemon {
             logger.warning("admin group '\(control.adminGroup)' does not exist: only root may change the daemon")
         }
         let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
-        let writer = HistoryWriter(
-            path: configuration.storage.database,
-            rules: configuration.journeyRules,
-            now: { await pipeline.gpsNow() ?? SystemClocks.now().realtime },
-            watchPlaces: { change in
-                switch change {
-                case .zones: await pipeline.reloadZones()
-                case .pois(let index): await pipeline.reloadPlaces(pois: index)
-                }
-            }
-        )
         let status = ControlStatus(
             pipeline: pipeline,
             source: source,

@@ -17,10 +17,23 @@ package enum Daemon {
         let events = ControlEventBroadcaster()
         let hooks = HookRunner(configuration.hooks, logger: logger)
         let source = ObservedSource(makeSource(url, configuration: configuration, logger: logger))
+        let journeyRequests = JourneyService.makeRequests()
         let pipeline = try TrackingPipeline(
             configuration: configuration,
             isLive: url.isLive,
+            journeysChanged: journeyRequests.1,
             logger: HookEventTap.tapping(ControlEventTap.tapping(logger, into: events), into: hooks)
+        )
+        let writer = HistoryWriter(
+            path: configuration.storage.database,
+            rules: configuration.journeyRules,
+            now: { await pipeline.gpsNow() ?? SystemClocks.now().realtime },
+            watchPlaces: { change in
+                switch change {
+                case .zones: await pipeline.reloadZones()
+                case .pois(let index): await pipeline.reloadPlaces(pois: index)
+                }
+            }
         )
         let reminders = ReminderService(pipeline: pipeline, rules: configuration.reminderRules)
         // A reload (SIGHUP, or Reload on the socket) brings new hooks and reminder rules too.
@@ -28,6 +41,7 @@ package enum Daemon {
         let control = try makeControl(
             configuration: configuration,
             pipeline: pipeline,
+            writer: writer,
             source: source,
             sourceName: "\(url)",
             events: events,
@@ -47,6 +61,8 @@ package enum Daemon {
                 // The control socket starts first and stops last, so clients see the final flush.
                 services: [
                     .init(service: control),
+                    // Stops after tracking, so the final flush's trips are grouped into journeys.
+                    .init(service: JourneyService(requests: journeyRequests, writer: writer, logger: logger)),
                     // Stops after tracking, so the hooks of its last events still run.
                     .init(service: hooks),
                     .init(service: reminders),

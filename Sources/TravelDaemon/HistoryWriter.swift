@@ -55,6 +55,13 @@ actor HistoryWriter {
         self.rules = rules
     }
 
+    /// Regroups every trip into journeys under the current rules: what the daemon does each time
+    /// tracking commits a trip's start or end (`JourneyService`), as `import` does after a file.
+    func regroupJourneys() -> Result<Void, VarlinkError> {
+        let rules = rules
+        return write { db in _ = try db.regroupJourneys(rules: rules) }
+    }
+
     /// `StartJourney`.
     func startJourney(destination: String, at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
         let start = await resolved(time)

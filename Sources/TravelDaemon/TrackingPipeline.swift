@@ -25,11 +25,19 @@ package actor TrackingPipeline {
     private var hasStoredAFix = false
     /// Fixes taken since the start, for the test-only fault `hang-after-fixes:N` (TestFault).
     private var fixesHandled = 0
+    /// Asked to regroup journeys each time a flush commits a trip's start or end (`JourneyService`).
+    private let journeysChanged: AsyncStream<Void>.Continuation?
     let logger: Logger
 
     /// Opens (or creates) the database of `configuration` and resumes the engine state saved in it.
     /// `isLive`: the source delivers fixes as the receiver makes them (not a replay).
-    package init(configuration: TravelConfiguration, isLive: Bool = true, logger: Logger) throws(StoreError) {
+    /// `journeysChanged`: yielded to after each flush that committed a trip's start or end.
+    package init(
+        configuration: TravelConfiguration,
+        isLive: Bool = true,
+        journeysChanged: AsyncStream<Void>.Continuation? = nil,
+        logger: Logger
+    ) throws(StoreError) {
         let database = try TravelDatabase(path: configuration.storage.database)
         let (recorder, resumeError) = try TrackingRecorder.resuming(database, configuration: configuration.tracking)
         if let resumeError {
@@ -39,6 +47,7 @@ package actor TrackingPipeline {
         self.configuration = configuration
         databasePath = configuration.storage.database
         self.isLive = isLive
+        self.journeysChanged = journeysChanged
         self.logger = logger
         TestFault.logIfSet(logger)
     }
@@ -109,14 +118,14 @@ package actor TrackingPipeline {
     /// The last flush (shutdown, end of a replay): commits what is buffered with the engine state;
     /// a failure keeps the buffer for the next flush.
     package func flush() throws(StoreError) {
-        try recorder.flush(final: true)
+        if try recorder.flush(final: true) { journeysChanged?.yield() }
     }
 
     /// The timer's flush: a failure (disk full, a reader holding a lock) is logged, and the next
     /// flush retries with nothing lost. `final` commits the engine state too.
     package func flushOrLog(final: Bool = false) {
         do {
-            try recorder.flush(final: final)
+            if try recorder.flush(final: final) { journeysChanged?.yield() }
         } catch {
             logger.error("cannot write the database, will retry: \(error)")
         }

@@ -8,6 +8,7 @@ struct RecorderStatements {
     private let departStop: SQLiteStatement
     private let insertPoint: SQLiteStatement
     private let updateEndedTrip: SQLiteStatement
+    private let updateOngoingTrip: SQLiteStatement
     private let deletePointsAfterEnd: SQLiteStatement
     private let insertStop: SQLiteStatement
     private let upsertEngineState: SQLiteStatement
@@ -52,6 +53,14 @@ struct RecorderStatements {
             UPDATE trips SET end_ms = ?2, end_lat = ?3, end_lon = ?4, distance_m = ?5, moving_s = ?6,
                 max_speed = ?7, point_count = ?8, end_reason = ?9, end_place = ?10
             WHERE id = ?1
+            """
+        )
+        // Only while the row is still open: an end already stored is never undone by a late update.
+        updateOngoingTrip = try prepare(
+            """
+            UPDATE trips SET end_ms = ?2, end_lat = ?3, end_lon = ?4, distance_m = ?5, moving_s = ?6,
+                max_speed = ?7, point_count = ?8
+            WHERE id = ?1 AND end_reason IS NULL
             """
         )
         // Bounded by the next trip's start, so ending a trip amid older history (an import) reads
@@ -161,6 +170,19 @@ struct RecorderStatements {
         insertStop.bind(4, endPlace)
         insertStop.bind(5, id)
         try insertStop.run()
+    }
+
+    /// Brings the row of the trip in progress up to the engine's totals; it stays ongoing.
+    func updateOngoingTrip(_ trip: TripSummary, id: Int64) throws(StoreError) {
+        updateOngoingTrip.bind(1, id)
+        updateOngoingTrip.bind(2, trip.endTime.milliseconds)
+        updateOngoingTrip.bind(3, trip.end.latitude)
+        updateOngoingTrip.bind(4, trip.end.longitude)
+        updateOngoingTrip.bind(5, trip.distance)
+        updateOngoingTrip.bind(6, trip.movingTime)
+        updateOngoingTrip.bind(7, trip.maximumSpeed)
+        updateOngoingTrip.bind(8, Int64(trip.pointCount))
+        try updateOngoingTrip.run()
     }
 
     /// The zone or POI at `place`, else its coordinates.

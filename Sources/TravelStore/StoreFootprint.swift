@@ -135,6 +135,8 @@ package enum StoreFootprint {
             guard case .routePoint(_, let point) = event else { continue }
             points += 1
             if points % flushInterval == 0 {
+                // As the recorder does: the trip in progress's row is brought up to date.
+                if let trip = drive.currentTrip { database.recordOngoing(trip) }
                 if savesEngineState {
                     database.saveEngineState(
                         snapshot: drive.engineSnapshot(at: point),
@@ -246,6 +248,9 @@ private struct SyntheticDrive {
     private var trip: TripSummary?
     private var pointsInTrip = 0
     private static let pointsPerTrip = 3600
+
+    /// The trip in progress, as the engine would have it so far.
+    var currentTrip: TripSummary? { trip }
 
     /// The next event: a trip start, one of its points, or its end.
     mutating func next() -> TrackingEvent {

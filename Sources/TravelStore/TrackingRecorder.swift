@@ -68,6 +68,7 @@ package final class TrackingRecorder {
             observe(event)
         }
         boundarySinceStateSave = boundarySinceStateSave || boundary
+        boundarySinceFlush = boundarySinceFlush || boundary
         let presence = engine.zones.takePresenceChanges()
         if persistsEngineState {
             for change in presence { database.recordZonePresence(change) }
@@ -84,6 +85,7 @@ package final class TrackingRecorder {
             observe(event)
         }
         boundarySinceStateSave = boundarySinceStateSave || boundary
+        boundarySinceFlush = boundarySinceFlush || boundary
     }
 
     /// The daemon started or its source came back: see `TrackingEngine.sourceRestarted`.
@@ -99,33 +101,45 @@ package final class TrackingRecorder {
         (engine.zones, engine.nearby) = (zones, nearby)
     }
 
-    /// Writes what is buffered, in one transaction.
+    /// Writes what is buffered, in one transaction, with the trip in progress as it stands; returns
+    /// whether a trip started or ended in what it committed (journeys are then regrouped).
     ///
     /// The engine state costs a database page per save, a large part of the bytes written per
     /// hour to the SD card. Route points already say where the trip is, so the state goes with a
     /// flush only when a trip started or ended since the last save, every
     /// `flushesBetweenStateSaves` flushes, and on the `final` flush (shutdown); `resuming` catches
     /// up on the points stored after it.
-    package func flush(final: Bool = false) throws(StoreError) {
+    @discardableResult
+    package func flush(final: Bool = false) throws(StoreError) -> Bool {
         let save =
             persistsEngineState
             && (final || boundarySinceStateSave || flushesSinceStateSave >= Self.flushesBetweenStateSaves)
         if save {
             database.saveEngineState(snapshot: engine.snapshot, counters: engine.statistics.counters)
         }
+        if let trip = engine.currentTrip, trip != ongoingTripFlushed {
+            database.recordOngoing(trip)
+        }
         try database.flush()
+        ongoingTripFlushed = engine.currentTrip
+        let committedBoundary = boundarySinceFlush
+        boundarySinceFlush = false
         if save {
             flushesSinceStateSave = 0
             boundarySinceStateSave = false
         } else {
             flushesSinceStateSave += 1
         }
+        return committedBoundary
     }
 
     /// One state save a minute at the default 5 s flush interval.
     static let flushesBetweenStateSaves = 12
     private var flushesSinceStateSave = 0
     private var boundarySinceStateSave = false
+    private var boundarySinceFlush = false
+    /// The trip in progress as the last flush wrote it: a parked vehicle's flushes rewrite nothing.
+    private var ongoingTripFlushed: TripSummary?
 }
 
 extension TrackingEvent {

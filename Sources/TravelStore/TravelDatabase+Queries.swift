@@ -11,7 +11,7 @@ extension TravelDatabase {
         query.bind(2, until?.milliseconds ?? .max)
         var trips: [TripRecord] = []
         try query.forEachRow { () throws(StoreError) in trips.append(try tripRecord(from: query)) }
-        return try trips.map { trip throws(StoreError) in trip.isOngoing ? try withLatestPoint(trip) : trip }
+        return trips
     }
 
     /// The trip with row id `id`, or `nil` when there is none.
@@ -20,8 +20,7 @@ extension TravelDatabase {
         query.bind(1, id)
         var trip: TripRecord?
         try query.forEachRow { () throws(StoreError) in trip = try tripRecord(from: query) }
-        guard let trip else { return nil }
-        return trip.isOngoing ? try withLatestPoint(trip) : trip
+        return trip
     }
 
     /// The route of trip `tripID`, in time order (empty for an unknown trip).
@@ -146,27 +145,6 @@ extension TravelDatabase {
             endPlace: row.text(at: 13),
             journeyID: row.optionalInt64(at: 14)
         )
-    }
-
-    /// An ongoing trip's row is written once when it starts (rewriting it with every flush would
-    /// add a page to each flush); its end and point count so far come from its route.
-    private func withLatestPoint(_ trip: TripRecord) throws(StoreError) -> TripRecord {
-        guard let window = try routeWindow(tripID: trip.id) else { return trip }
-        // SQLite takes the bare columns lat and lon from the row that has max(t_ms).
-        let query = try connection.prepare(
-            "SELECT max(t_ms), lat, lon, count(*) FROM route_points WHERE t_ms BETWEEN ?1 AND ?2 AND trip_id = ?3"
-        )
-        query.bind(1, window.from)
-        query.bind(2, window.through)
-        query.bind(3, trip.id)
-        var updated = trip
-        try query.forEachRow {
-            guard let last = query.optionalInt64(at: 0) else { return }
-            updated.summary.endTime = UTCTime(milliseconds: max(last, trip.summary.endTime.milliseconds))
-            updated.summary.end = Coordinate(latitude: query.double(at: 1), longitude: query.double(at: 2))
-            updated.summary.pointCount = Int(query.int64(at: 3))
-        }
-        return updated
     }
 
     /// The times between which trip `tripID`'s points lie: from its start to its end, or while it

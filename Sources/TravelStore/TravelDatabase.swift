@@ -25,6 +25,8 @@ package final class TravelDatabase {
         case event(TrackingEvent)
         case importedFile(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int)
         case zonePresence(ZonePresence)
+        /// The trip in progress as it stands, written over its row after its route points.
+        case ongoingTrip(TripSummary)
     }
 
     /// Opens the database at `path`. A read-write open creates the file if needed and applies the
@@ -64,6 +66,13 @@ package final class TravelDatabase {
         buffer.append(.importedFile(sha256: sha256, path: path, bytes: bytes, fixes: fixes, trips: trips))
     }
 
+    /// Buffers the totals of the trip in progress (distance, moving time, last point…), so its row
+    /// is as current as the flush that commits them: `trips` and `trip show` during a drive, or
+    /// after a power cut, show the drive so far rather than the figures it had when it started.
+    package func recordOngoing(_ trip: TripSummary) {
+        buffer.append(.ongoingTrip(trip))
+    }
+
     /// Buffers a zone's new inside/outside state, so it commits with the events that changed it.
     package func recordZonePresence(_ presence: ZonePresence) {
         buffer.append(.zonePresence(presence))
@@ -93,6 +102,8 @@ package final class TravelDatabase {
                     switch write {
                     case .event(let event): try apply(event, with: statements)
                     case .zonePresence(let presence): try statements.zones.save(presence)
+                    case .ongoingTrip(let trip):
+                        try statements.updateOngoingTrip(trip, id: tripID(of: trip, statements))
                     case .importedFile(let sha256, let path, let bytes, let fixes, let trips):
                         try statements.recordImport(
                             sha256: sha256,

@@ -58,10 +58,65 @@ import Testing
         #expect(daemon.output.contains("replay finished, database flushed"))
 
         let (summary, expected) = try Self.imported(log, in: state)
-        #expect(Self.essentials(try ImportCommandTests.trips(state.database)) == Self.essentials(expected))
+        let stored = try ImportCommandTests.trips(state.database)
+        #expect(Self.essentials(stored) == Self.essentials(expected))
         // The same fixes read and accepted as the importer's summary says.
         let counts = try #require(daemon.output.firstMatch(of: /this run: (\d+ fixes read, \d+ accepted)/)).1
         #expect(summary.contains(counts), "\(summary) vs \(counts)")
+        // Trips tracked by the daemon are grouped into journeys as imported ones are.
+        #expect(stored.allSatisfy { $0["journey_id"] is Int }, "\(stored)")
+        let imported = state.url.appendingPathComponent("imported.sqlite").path
+        #expect(try Self.journeys(state.database, state) == Self.journeys(imported, state))
+    }
+
+    /// The fields that make a journey the same journey, as `journeys --json` lists them.
+    static func journeys(_ database: String, _ state: StateDirectory) throws -> [String] {
+        let result = try Binaries.run("travelctl", ["--db", database, "journeys", "--config", state.config, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let journeys = try #require(JSONSerialization.jsonObject(with: result.standardOutput) as? [[String: Any]])
+        return journeys.map { journey in
+            ["type", "start", "end", "distance_m", "trip_ids", "destination"].map { "\(journey[$0] ?? "-")" }
+                .joined(separator: " ")
+        }
+    }
+
+    /// While a drive is tracked, its row follows each flush: `trips` (through the socket and the
+    /// file) says how far it has gone as `status` does, and a stop mid-drive keeps the distance.
+    @Test func aTripInProgressShowsItsDistanceSoFarAndKeepsItAfterAStop() throws {
+        let state = try StateDirectory()
+        defer { state.remove() }
+        let socket = state.url.appendingPathComponent("control").path
+        try "[Storage]\nFlushIntervalSec=1\n[Control]\nSocket=\(socket)\n"
+            .write(toFile: state.config, atomically: true, encoding: .utf8)
+        let daemon = try state.daemon(replaying: Self.bus, speed: "40")
+        #expect(daemon.waitForLine(containing: "trip started") != nil, "\(daemon.output)")
+
+        func statusDistance() throws -> Double {
+            let result = try Binaries.run("travelctl", ["--socket", socket, "status", "--json"])
+            let status = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
+            return (status?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0
+        }
+        var seen = try statusDistance()
+        while seen < 3_000 {
+            usleep(200_000)
+            seen = try statusDistance()
+        }
+        // A flush (1 s of wall clock, 40 s of the drive) later, the row has caught up at least that far.
+        usleep(1_500_000)
+        for arguments in [["--socket", socket], ["--db", state.database]] {
+            let result = try Binaries.run("travelctl", arguments + ["trips", "--json"])
+            let trips = try #require(JSONSerialization.jsonObject(with: result.standardOutput) as? [[String: Any]])
+            #expect(trips.count == 1)
+            #expect(trips.first?["end"] is NSNull, "still ongoing")
+            #expect((trips.first?["distance_m"] as? Double ?? 0) >= seen, "\(arguments): \(trips) vs status \(seen) m")
+            #expect((trips.first?["points"] as? Int ?? 0) > 300)
+        }
+        seen = try statusDistance()
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        let stopped = try #require(try ImportCommandTests.trips(state.database).first)
+        #expect((stopped["distance_m"] as? Double ?? 0) >= seen, "\(stopped) vs status \(seen) m")
+        #expect(stopped["journey_id"] is Int, "an open journey holds the trip in progress")
     }
 
     @Test func sigtermMidReplayFlushesAndARestartResumesTheSameTrip() throws {

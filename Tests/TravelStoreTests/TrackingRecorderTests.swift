@@ -29,6 +29,22 @@ import TravelStore
         }
     }
 
+    /// The row of the trip in progress is as current as the last flush, not as the trip's start;
+    /// only a flush that commits new points of it rewrites it.
+    @Test(arguments: [400, 1003, 1777])
+    func theOngoingTripsRowHasTheEnginesTotalsAtEachFlush(flushAfter: Int) throws {
+        let directory = try TemporaryDirectory()
+        let database = try TravelDatabase(path: directory.file("ongoing.sqlite"))
+        let recorder = try TrackingRecorder.resuming(database, configuration: .init()).recorder
+        try Self.record(Self.bus[..<flushAfter], with: recorder)
+        #expect(try recorder.flush() == false, "no trip started or ended since the last flush")
+        let engine = try #require(recorder.engine.currentTrip)
+        let row = try #require(try database.trips().first)
+        #expect(row.isOngoing)
+        #expect(row.summary == engine)
+        #expect(row.summary.distance > 1_000)
+    }
+
     @Test(arguments: [400, 1003, 1777])
     func aCrashAndRestartMidTripGivesTheUninterruptedTrips(crashAfter: Int) throws {
         let fixes = Self.bus
