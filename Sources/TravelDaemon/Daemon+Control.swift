@@ -11,11 +11,12 @@ extension Daemon {
     static func makeControl(
         configuration: TravelConfiguration,
         pipeline: TrackingPipeline,
+        history: HistoryReader,
         writer: HistoryWriter,
         source: ObservedSource,
         sourceName: String,
         events: ControlEventBroadcaster,
-        reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
+        reload: @escaping @Sendable () async -> VarlinkError?,
         logger: Logger
     ) throws -> ControlService {
         let control = configuration.control
@@ -24,7 +25,6 @@ extension Daemon {
         if adminGroup == nil && !control.adminGroup.isEmpty {
             logger.warning("admin group '\(control.adminGroup)' does not exist: only root may change the daemon")
         }
-        let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
         let status = ControlStatus(
             pipeline: pipeline,
             source: source,
@@ -37,18 +37,7 @@ extension Daemon {
             history: history,
             writer: writer,
             adminGroup: adminGroup,
-            reload: {
-                let result = Result { () throws(ConfigurationError) in try reloadConfiguration() }
-                await pipeline.reload(result)
-                switch result {
-                case .success(let new):
-                    await history.update(rules: new.journeyRules)
-                    await writer.update(rules: new.journeyRules)
-                    return nil
-                case .failure(let error):
-                    return .configurationRefused("\(error)")
-                }
-            },
+            reload: reload,
             version: version,
             logger: logger
         )

@@ -2,6 +2,7 @@ package import Logging
 internal import ServiceLifecycle
 internal import UnixSignals
 package import TravelCore
+internal import TravelControl
 
 /// Builds and runs the daemon for a checked configuration: what `travel-companiond run` does
 /// after parsing its options, kept here so the executable stays a few lines.
@@ -38,21 +39,24 @@ package enum Daemon {
         let reminders = ReminderService(pipeline: pipeline, rules: configuration.reminderRules)
         // A reload (SIGHUP, or Reload on the socket) brings new hooks and reminder rules too.
         let reloadConfiguration = reminders.reloading(hooks.reloading(reloadConfiguration))
+        let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
+        let reload = reloader(reloadConfiguration, pipeline: pipeline, history: history, writer: writer)
         let control = try makeControl(
             configuration: configuration,
             pipeline: pipeline,
+            history: history,
             writer: writer,
             source: source,
             sourceName: "\(url)",
             events: events,
-            reloadConfiguration: reloadConfiguration,
+            reload: reload,
             logger: logger
         )
         let tracking = TrackingService(
             pipeline: pipeline,
             source: source,
             sourceName: "\(url) into \(configuration.storage.database)",
-            reloadConfiguration: reloadConfiguration,
+            reload: { _ = await reload() },
             logger: logger
         )
         let group = ServiceGroup(
@@ -73,6 +77,31 @@ package enum Daemon {
             )
         )
         try await group.run()
+    }
+
+    /// The one reload, for SIGHUP and `Reload` alike: reads the configuration (hooks and reminder
+    /// rules are applied by `reloadConfiguration` itself), hands it to the pipeline, and gives the
+    /// history reader and writer the new `[Journeys]` rules, then has journeys regrouped under them,
+    /// so every listing follows them at once. Returns why a configuration was refused, if it was.
+    private static func reloader(
+        _ reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
+        pipeline: TrackingPipeline,
+        history: HistoryReader,
+        writer: HistoryWriter
+    ) -> @Sendable () async -> VarlinkError? {
+        {
+            let result = Result { () throws(ConfigurationError) in try reloadConfiguration() }
+            await pipeline.reload(result)
+            switch result {
+            case .success(let new):
+                await history.update(rules: new.journeyRules)
+                await writer.update(rules: new.journeyRules)
+                await pipeline.requestJourneyRegroup()
+                return nil
+            case .failure(let error):
+                return .configurationRefused("\(error)")
+            }
+        }
     }
 
     private static func makeSource(

@@ -109,6 +109,11 @@ package actor TrackingPipeline {
         }
     }
 
+    /// Asks for every trip to be grouped into journeys again (the `[Journeys]` rules were reloaded).
+    package func requestJourneyRegroup() {
+        journeysChanged?.yield()
+    }
+
     /// The replayed log ended: an open trip ends at its arrival or last point.
     package func endOfInput() {
         logger.info("end of the replayed log")

@@ -15,7 +15,8 @@ struct TrackingService: Service {
     private let pipeline: TrackingPipeline
     private let source: any FixProvider
     private let sourceName: String
-    private let reloadConfiguration: @Sendable () throws(ConfigurationError) -> TravelConfiguration
+    /// Reads the configuration again and applies it everywhere (`Daemon.reloader`), as `Reload` does.
+    private let reload: @Sendable () async -> Void
     private let logger: Logger
     private let notifier = SystemdNotifier()
     /// How often STATUS= is refreshed when the watchdog does not ask for more.
@@ -25,13 +26,13 @@ struct TrackingService: Service {
         pipeline: TrackingPipeline,
         source: any FixProvider,
         sourceName: String,
-        reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
+        reload: @escaping @Sendable () async -> Void,
         logger: Logger
     ) {
         self.pipeline = pipeline
         self.source = source
         self.sourceName = sourceName
-        self.reloadConfiguration = reloadConfiguration
+        self.reload = reload
         self.logger = logger
     }
 
@@ -41,7 +42,7 @@ struct TrackingService: Service {
         logger.info("tracking from \(sourceName)")
         let pipeline = pipeline
         let source = source
-        let reloadConfiguration = reloadConfiguration
+        let reload = reload
         let outcome: Result<Bool, any Error> = await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 while true {
@@ -56,7 +57,7 @@ struct TrackingService: Service {
             group.addTask { [notifier] in
                 for await _ in hangups {
                     notifier.notify("RELOADING=1")
-                    await pipeline.reload(Result { () throws(ConfigurationError) in try reloadConfiguration() })
+                    await reload()
                     notifier.notify("READY=1\nSTATUS=\(await pipeline.serviceStatus())")
                 }
             }
