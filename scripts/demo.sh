@@ -2,7 +2,7 @@
 # The main job on an embedded default: travel-companiond replays a bundled real drive (a
 # 75-minute Limerick bus ride, recorded once a second) through its live pipeline, 1500 times
 # faster than it was driven, into a temporary state directory, printing the events as they
-# happen; then travelctl lists the trips stored in that database.
+# happen; then travelctl lists the trips and journeys stored in that database.
 #   scripts/demo.sh [LOG]        LOG: an NMEA, gpsd JSON or GPX log (default: the bus ride)
 #   DEMO_SPEED=0                 replay as fast as possible; 1 is real time
 #   TRAVEL_BIN=DIR               use the binaries in DIR instead of the release build
@@ -24,3 +24,6 @@ echo "== travel-companiond --db $state/travel.sqlite --source $url"
 echo
 echo "== travelctl --db $state/travel.sqlite trips"
 "$bin/travelctl" --db "$state/travel.sqlite" trips
+echo
+echo "== travelctl --db $state/travel.sqlite journeys"
+"$bin/travelctl" --db "$state/travel.sqlite" journeys --config "$state/travel-companion.conf"
