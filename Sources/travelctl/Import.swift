@@ -86,17 +86,20 @@ struct Import: ParsableCommand {
             return "\(path): already imported, nothing added"
         }
         let recorder = TrackingRecorder(database: database, configuration: tracking)
+        // A log may be as old as it likes; only an NMEA date the clock says is not in the future
+        // once moved is a week-rollover date (GPSWeekRollover.redated).
+        let evidence = TimeEvidence(now: WallClock.now())
         var decoder = LogDecoder(format: from.format)
         let hasher = BackgroundHasher()
         var read = 0
         try InputFile(path: path).forEachChunk { chunk in
             hasher.update(chunk)
-            decoder.decode(chunk) { recorder.ingest($0) }
+            decoder.decode(chunk) { recorder.ingest($0, evidence: evidence) }
             read += chunk.count
             progress.show(path, done: read, of: size)
             if database.pendingCount >= Self.batchSize { try recorder.flush() }
         }
-        decoder.finish { recorder.ingest($0) }
+        decoder.finish { recorder.ingest($0, evidence: evidence) }
         if let error = decoder.gpxError { throw error }
         let digest = hasher.hexDigest()
         recorder.endOfInput()
