@@ -30,6 +30,18 @@ extension ControlMethods {
             guard let time = try call.instant("time") else { throw .invalidParameter("time") }
             let photo = PhotoDraft(path: path, sha256: sha256, time: time)
             return .later { await writer.addPhoto(photo) }
+        case .removeTrip, .removeNote, .removePhoto:
+            try call.allowParameters(["id"])
+            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            switch method {
+            case .removeTrip: return .later { await writer.removeTrip(id: id) }
+            case .removeNote: return .later { await writer.removeMoment(.note, id: id) }
+            default: return .later { await writer.removeMoment(.photo, id: id) }
+            }
+        case .removeImport:
+            try call.allowParameters(["import", "sha256"])
+            let (key, sha256) = (try call.text("import"), try call.string("sha256"))
+            return .later { await writer.removeImport(key, sha256: sha256) }
         case .addPlan:
             try call.allowParameters(["destination", "from", "to", "type"])
             let destination = try call.text("destination")

@@ -101,7 +101,7 @@ extension TravelDatabase {
 
     /// The stored photo with this SHA-256, if any.
     package func photo(sha256: String) throws(StoreError) -> MomentRecord? {
-        try moments(where: "sha256 = '\(sha256.filter(\.isHexDigit))'", notes: false).first
+        try moments(where: "sha256 = '\(sha256.filter(\.isHexDigit))'", kinds: [.photo]).first
     }
 
     /// Notes and photos of journey `id`, in time order.
@@ -114,12 +114,14 @@ extension TravelDatabase {
         try moments(where: "t_ms BETWEEN \(from?.milliseconds ?? .min) AND \(through?.milliseconds ?? .max)")
     }
 
-    private func moments(where condition: String, notes: Bool = true) throws(StoreError) -> [MomentRecord] {
+    func moments(
+        where condition: String,
+        kinds: Set<MomentRecord.Kind> = [.note, .photo]
+    ) throws(StoreError) -> [MomentRecord] {
         let noteRows = "SELECT 'note', id, t_ms, text, NULL, lat, lon, journey_id FROM notes WHERE \(condition)"
         let photoRows = "SELECT 'photo', id, t_ms, path, sha256, lat, lon, journey_id FROM photos WHERE \(condition)"
-        let query = try connection.prepare(
-            (notes ? "\(noteRows) UNION ALL " : "") + "\(photoRows) ORDER BY 3, 1, 2"
-        )
+        let rows = [(MomentRecord.Kind.note, noteRows), (.photo, photoRows)].filter { kinds.contains($0.0) }.map(\.1)
+        let query = try connection.prepare(rows.joined(separator: " UNION ALL ") + " ORDER BY 3, 1, 2")
         var moments: [MomentRecord] = []
         try query.forEachRow {
             moments.append(

@@ -16,8 +16,8 @@ import Darwin
 struct PhotoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photo",
-        abstract: "Attach photos (by reference) to moments of the history.",
-        subcommands: [Add.self]
+        abstract: "Attach photos (by reference) to moments of the history, list and remove them.",
+        subcommands: [Add.self, List.self, Remove.self]
     )
 
     struct Add: ParsableCommand {
