@@ -213,10 +213,12 @@ package enum ControlInterface {
         method AddNote(text: string, at: ?string) -> (note: Moment, utc_offset: string)
 
         # Adds a reference to a photo read by the client: its absolute path (text only: the
-        # daemon never opens it), SHA-256 (64 lowercase hex digits) and when it was taken.
+        # daemon never opens it), SHA-256 (64 lowercase hex digits) and when it was taken;
+        # latitude and longitude (both or neither) where its own EXIF GPS put it, else it is
+        # placed on the route at that time.
         # added is false when a photo with that SHA-256 is stored already: photo and path
         # are then that one's.
-        method AddPhoto(path: string, sha256: string, time: string) -> (
+        method AddPhoto(path: string, sha256: string, time: string, latitude: ?float, longitude: ?float) -> (
           photo: Moment,
           path: string,
           added: bool,

@@ -70,11 +70,18 @@ extension TravelDatabase {
         return MomentRecord(id: id, kind: .note, time: time, text: text, coordinate: coordinate, journeyID: journeyID)
     }
 
-    /// Stores a reference to the photo at `path` taken at `time`; `nil` when a photo with the
-    /// same SHA-256 is stored already (the same file, perhaps under another name).
-    package func addPhoto(path: String, sha256: String, at time: UTCTime) throws(StoreError) -> MomentRecord? {
+    /// Stores a reference to the photo at `path` taken at `time`, at `coordinate` (its own GPS
+    /// position) or else placed on the route; `nil` when a photo with the same SHA-256 is stored
+    /// already (the same file, perhaps under another name).
+    package func addPhoto(
+        path: String,
+        sha256: String,
+        at time: UTCTime,
+        coordinate given: Coordinate? = nil
+    ) throws(StoreError) -> MomentRecord? {
         if try photo(sha256: sha256) != nil { return nil }
-        let coordinate = try position(at: time)
+        let coordinate: Coordinate?
+        if let given { coordinate = given } else { coordinate = try position(at: time) }
         let journeyID = try journeyID(at: time)
         let insert = try connection.prepare(
             "INSERT INTO photos (t_ms, path, sha256, lat, lon, journey_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id"
