@@ -30,12 +30,19 @@ package enum ControlInterface {
         case removeZone = "RemoveZone"
         case importZones = "ImportZones"
         case importPOIs = "ImportPOIs"
+        case listNotes = "ListNotes"
+        case listPhotos = "ListPhotos"
+        case listImports = "ListImports"
+        case removeTrip = "RemoveTrip"
+        case removeNote = "RemoveNote"
+        case removePhoto = "RemovePhoto"
+        case removeImport = "RemoveImport"
 
         /// Methods that change the daemon: root or the admin group only.
         package var isChange: Bool {
             switch self {
             case .reload, .startJourney, .stopJourney, .addNote, .addPhoto, .addPlan, .removePlan, .addZone,
-                .removeZone, .importZones, .importPOIs:
+                .removeZone, .importZones, .importPOIs, .removeTrip, .removeNote, .removePhoto, .removeImport:
                 true
             default: false
             }
@@ -206,15 +213,50 @@ package enum ControlInterface {
         method AddNote(text: string, at: ?string) -> (note: Moment, utc_offset: string)
 
         # Adds a reference to a photo read by the client: its absolute path (text only: the
-        # daemon never opens it), SHA-256 (64 lowercase hex digits) and when it was taken.
+        # daemon never opens it), SHA-256 (64 lowercase hex digits) and when it was taken;
+        # latitude and longitude (both or neither) where its own EXIF GPS put it, else it is
+        # placed on the route at that time.
         # added is false when a photo with that SHA-256 is stored already: photo and path
         # are then that one's.
-        method AddPhoto(path: string, sha256: string, time: string) -> (
+        method AddPhoto(path: string, sha256: string, time: string, latitude: ?float, longitude: ?float) -> (
           photo: Moment,
           path: string,
           added: bool,
           utc_offset: string
         )
+
+        # Notes in time order, each a Moment with its text; since/until bound their times,
+        # journey keeps those of one journey. Times in tables are shown at utc_offset.
+        method ListNotes(since: ?string, until: ?string, journey: ?int) -> (
+          notes: []object,
+          utc_offset: string
+        )
+
+        # Photos as ListNotes lists notes, each a Moment with its path and sha256.
+        method ListPhotos(since: ?string, until: ?string, journey: ?int) -> (
+          photos: []object,
+          utc_offset: string
+        )
+
+        # Removes a note; returns it as ListNotes shows it.
+        method RemoveNote(id: int) -> (note: object)
+
+        # Removes a photo's reference (the file is never touched); returns it as ListPhotos does.
+        method RemovePhoto(id: int) -> (photo: object)
+
+        # Removes a trip with its route points and the stop it ended at; zone events and alerts
+        # stay, no longer attached to it; journeys are regrouped. The trip still being recorded
+        # is refused (TripInProgress). Returns the trip as ListTrips showed it.
+        method RemoveTrip(id: int) -> (trip: object)
+
+        # The files travelctl import read: id (the first 12 digits of sha256), path, bytes,
+        # imported_at, fixes, trips_found (by the import) and trips (stored and linked to it).
+        method ListImports() -> (imports: []object)
+
+        # Removes an import named by the SHA-256 of the file as it is now (sha256, tried first),
+        # else by import (its path as imported, or its id): the trips it found, as RemoveTrip
+        # does, and its record, so the file can be imported again.
+        method RemoveImport(import: string, sha256: ?string) -> (import: object, trips_removed: int)
 
         # A plan as stored: journey_id and trips tell the journey its dates gathered.
         type Plan (
@@ -288,6 +330,19 @@ package enum ControlInterface {
         error TripNotFound (id: int)
 
         error JourneyNotFound (id: int)
+
+        # RemoveTrip of the trip still being recorded.
+        error TripInProgress (id: int, reason: string)
+
+        error NoteNotFound (id: int, reason: string)
+
+        error PhotoNotFound (id: int, reason: string)
+
+        # RemoveImport named no import.
+        error ImportedFileNotFound (import: string, reason: string)
+
+        # RemoveImport named several imports (one path imported with different contents).
+        error ImportAmbiguous (import: string, matches: int, reason: string)
 
         # The history database could not be read.
         error DatabaseError (reason: string)

@@ -36,7 +36,10 @@ extension VarlinkError {
 
     /// The errors whose `reason` is the offline command's own sentence.
     package static let refusalsWithReason: Set<String> = Set(
-        ["JourneyAlreadyOpen", "JourneyOverlaps", "NoOpenJourney", "StopBeforeStart", "PlanOverlaps", "InvalidZone"]
-            .map { "\(ControlInterface.name).\($0)" }
+        [
+            "JourneyAlreadyOpen", "JourneyOverlaps", "NoOpenJourney", "StopBeforeStart", "PlanOverlaps", "InvalidZone",
+            "TripInProgress", "NoteNotFound", "PhotoNotFound", "ImportedFileNotFound", "ImportAmbiguous",
+        ]
+        .map { "\(ControlInterface.name).\($0)" }
     )
 }

@@ -20,7 +20,7 @@ extension ControlMethods {
             let (text, at) = (try call.text("text"), try call.instant("at"))
             return .later { await writer.addNote(text, at: at) }
         case .addPhoto:
-            try call.allowParameters(["path", "sha256", "time"])
+            try call.allowParameters(["path", "sha256", "time", "latitude", "longitude"])
             let path = try call.text("path")
             guard path.hasPrefix("/") else { throw .invalidParameter("path") }
             let sha256 = try call.text("sha256")
@@ -28,8 +28,33 @@ extension ControlMethods {
                 sha256.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
             else { throw .invalidParameter("sha256") }
             guard let time = try call.instant("time") else { throw .invalidParameter("time") }
-            let photo = PhotoDraft(path: path, sha256: sha256, time: time)
+            var coordinate: Coordinate?
+            switch (call.parameters["latitude"], call.parameters["longitude"]) {
+            case (nil, nil), (.null?, .null?), (nil, .null?), (.null?, nil): coordinate = nil
+            case (let latitude?, let longitude?):
+                guard let latitude = latitude.doubleValue, latitude.magnitude <= 90 else {
+                    throw .invalidParameter("latitude")
+                }
+                guard let longitude = longitude.doubleValue, longitude.magnitude <= 180 else {
+                    throw .invalidParameter("longitude")
+                }
+                coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            default: throw .invalidParameter(call.parameters["latitude"] == nil ? "latitude" : "longitude")
+            }
+            let photo = PhotoDraft(path: path, sha256: sha256, time: time, coordinate: coordinate)
             return .later { await writer.addPhoto(photo) }
+        case .removeTrip, .removeNote, .removePhoto:
+            try call.allowParameters(["id"])
+            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            switch method {
+            case .removeTrip: return .later { await writer.removeTrip(id: id) }
+            case .removeNote: return .later { await writer.removeMoment(.note, id: id) }
+            default: return .later { await writer.removeMoment(.photo, id: id) }
+            }
+        case .removeImport:
+            try call.allowParameters(["import", "sha256"])
+            let (key, sha256) = (try call.text("import"), try call.string("sha256"))
+            return .later { await writer.removeImport(key, sha256: sha256) }
         case .addPlan:
             try call.allowParameters(["destination", "from", "to", "type"])
             let destination = try call.text("destination")

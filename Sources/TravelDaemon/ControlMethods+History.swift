@@ -39,6 +39,16 @@ extension ControlMethods {
         case .listZones:
             try call.allowParameters([])
             return .later { await history.zones() }
+        case .listNotes, .listPhotos:
+            try call.allowParameters(["since", "until", "journey"])
+            let (since, until, journey) = (
+                try call.instant("since"), try call.instant("until"), try call.integer("journey")
+            )
+            let kind: MomentRecord.Kind = method == .listNotes ? .note : .photo
+            return .later { await history.moments(kind, since: since, until: until, journeyID: journey) }
+        case .listImports:
+            try call.allowParameters([])
+            return .later { await history.importedFiles() }
         case .listPOIs:
             try call.allowParameters(["category", "near", "radius_m"])
             let category = try call.string("category")

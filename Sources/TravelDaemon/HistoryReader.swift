@@ -77,6 +77,28 @@ actor HistoryReader {
         read { db throws(StoreError) in ["plans": try db.plansDocument()] }
     }
 
+    /// `ListNotes` and `ListPhotos`: `note list --json` and `photo list --json`, with the offset
+    /// their tables show times in.
+    func moments(
+        _ kind: MomentRecord.Kind,
+        since: UTCTime?,
+        until: UTCTime?,
+        journeyID: Int64?
+    ) -> Result<JSONValue, VarlinkError> {
+        let offset = rules.utcOffset
+        return read { db throws(StoreError) in
+            [
+                "\(kind.rawValue)s": try db.momentsDocument(kind, since: since, until: until, journeyID: journeyID),
+                "utc_offset": .string(offset.description),
+            ]
+        }
+    }
+
+    /// `ListImports`: `imports --json`.
+    func importedFiles() -> Result<JSONValue, VarlinkError> {
+        read { db throws(StoreError) in ["imports": try db.importedFilesDocument()] }
+    }
+
     /// `ListZones`: `zone list --json`.
     func zones() -> Result<JSONValue, VarlinkError> {
         read { db throws(StoreError) in ["zones": try db.zonesDocument()] }

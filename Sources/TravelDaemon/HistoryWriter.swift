@@ -112,6 +112,26 @@ actor HistoryWriter {
         }
     }
 
+    /// `RemoveTrip`.
+    func removeTrip(id: Int64) -> Result<JSONValue, VarlinkError> {
+        let rules = rules
+        return write { db in ["trip": try db.removeTrip(id: id, rules: rules).json] }
+    }
+
+    /// `RemoveNote` and `RemovePhoto`.
+    func removeMoment(_ kind: MomentRecord.Kind, id: Int64) -> Result<JSONValue, VarlinkError> {
+        write { db in [kind.rawValue: try db.removeMoment(kind, id: id).listJSON] }
+    }
+
+    /// `RemoveImport`.
+    func removeImport(_ key: String, sha256: String?) -> Result<JSONValue, VarlinkError> {
+        let rules = rules
+        return write { db in
+            let (file, removed) = try db.removeImport(key, sha256: sha256, rules: rules)
+            return ["import": file.json, "trips_removed": .integer(Int64(removed))]
+        }
+    }
+
     /// `AddPlan`.
     func addPlan(
         destination: String,
@@ -291,6 +311,19 @@ extension HistoryError {
             return .control("NoOpenJourney", ["reason": reason])
         case .stopBeforeStart(let id, let start):
             return .control("StopBeforeStart", ["id": .integer(id), "start": .string(start.iso8601), "reason": reason])
+        case .unknownTrip(let id):
+            return .control("TripNotFound", ["id": .integer(id)])
+        case .tripInProgress(let id):
+            return .control("TripInProgress", ["id": .integer(id), "reason": reason])
+        case .unknownMoment(let kind, let id):
+            return .control(kind == .note ? "NoteNotFound" : "PhotoNotFound", ["id": .integer(id), "reason": reason])
+        case .unknownImport(let key):
+            return .control("ImportedFileNotFound", ["import": .string(key), "reason": reason])
+        case .ambiguousImport(let key, let matches):
+            return .control(
+                "ImportAmbiguous",
+                ["import": .string(key), "matches": .integer(Int64(matches)), "reason": reason]
+            )
         }
     }
 }

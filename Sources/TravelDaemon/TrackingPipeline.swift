@@ -86,13 +86,15 @@ package actor TrackingPipeline {
     /// (a corrupt date years ahead is rejected, not made the new present), then sets that clock
     /// and measures the system clock against it. The first fix of a run is committed at once.
     private func ingest(_ fix: Fix) {
-        let arrival = isLive ? SystemClocks.now() : nil
+        let clocks = SystemClocks.now()
+        let arrival = isLive ? clocks : nil
         let before = recorder.engine.statistics
         let reference = arrival.flatMap { clock.now(monotonicNanoseconds: $0.monotonicNanoseconds) }
-        recorder.ingest(fix, referenceTime: reference) { log($0) }
+        recorder.ingest(fix, referenceTime: reference, evidence: evidence(systemClock: clocks.realtime)) { log($0) }
         let after = recorder.engine.statistics
-        if before.weekRolloverCorrections == 0, after.weekRolloverCorrections > 0, let time = fix.time {
-            let corrected = GPSWeekRollover.corrected(time, earliest: configuration.tracking.earliestFixTime)
+        if before.weekRolloverCorrections == 0, after.weekRolloverCorrections > 0,
+            let (time, corrected) = recorder.engine.lastRedating
+        {
             logger.warning(
                 "the receiver dates its fixes 1024 weeks early (GPS week rollover): \(time) is taken as \(corrected), and so on",
                 metadata: .event(.weekRollover)
@@ -112,6 +114,15 @@ package actor TrackingPipeline {
     /// Asks for every trip to be grouped into journeys again (the `[Journeys]` rules were reloaded).
     package func requestJourneyRegroup() {
         journeysChanged?.yield()
+    }
+
+    /// What the daemon knows of the present, for re-dating a week-rollover NMEA fix: the system
+    /// clock once it is plausible (not before the program was built), as for an import; else,
+    /// for a live source, the build date as a floor (a fix received now cannot be older than the
+    /// program receiving it). A replayed log may be as old as it likes, so it has no floor.
+    private func evidence(systemClock: UTCTime) -> TimeEvidence {
+        if systemClock >= BuildDate.floor { return TimeEvidence(now: systemClock) }
+        return TimeEvidence(floor: isLive ? BuildDate.floor : nil)
     }
 
     /// The replayed log ended: an open trip ends at its arrival or last point.

@@ -15,6 +15,16 @@ package enum HistoryError: Error, Sendable, CustomStringConvertible {
     case noOpenJourney
     /// `journey stop --at` a time not after the journey's start.
     case stopBeforeStart(id: Int64, start: UTCTime)
+    /// `trip remove` of a trip that does not exist.
+    case unknownTrip(id: Int64)
+    /// `trip remove` of the trip still being recorded.
+    case tripInProgress(id: Int64)
+    /// `note remove` or `photo remove` of one that does not exist.
+    case unknownMoment(MomentRecord.Kind, id: Int64)
+    /// `imports remove` or `import --replace` of a file never imported.
+    case unknownImport(String)
+    /// `imports remove` naming several imports (a path imported with different contents, a short id).
+    case ambiguousImport(String, matches: Int)
 
     package var description: String {
         switch self {
@@ -30,6 +40,16 @@ package enum HistoryError: Error, Sendable, CustomStringConvertible {
             "no journey is open (start one with travelctl journey start --destination NAME)"
         case .stopBeforeStart(let id, let start):
             "journey \(id) started at \(start.iso8601); it cannot stop before that"
+        case .unknownTrip(let id):
+            "no trip \(id)"
+        case .tripInProgress(let id):
+            "trip \(id) is still being recorded; it can be removed once it has ended"
+        case .unknownMoment(let kind, let id):
+            "no \(kind.rawValue) \(id)"
+        case .unknownImport(let key):
+            "no import \(key) (travelctl imports lists them)"
+        case .ambiguousImport(let key, let matches):
+            "\(key) names \(matches) imports; give the ID travelctl imports shows"
         }
     }
 }

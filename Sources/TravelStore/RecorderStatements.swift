@@ -13,6 +13,7 @@ struct RecorderStatements {
     private let insertStop: SQLiteStatement
     private let upsertEngineState: SQLiteStatement
     private let insertImportedFile: SQLiteStatement
+    private let linkTripToImport: SQLiteStatement
     /// Zone events, zone state and nearby alerts.
     let zones: ZoneStatements
     /// Names trip ends after the zone or POI they are at; coordinates otherwise.
@@ -97,6 +98,9 @@ struct RecorderStatements {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             ON CONFLICT (sha256) DO NOTHING
             """
+        )
+        linkTripToImport = try prepare(
+            "UPDATE trips SET import_sha256 = ?1 WHERE start_ms = ?2 AND import_sha256 IS NULL"
         )
         zones = try ZoneStatements(connection)
     }
@@ -200,8 +204,16 @@ struct RecorderStatements {
         try upsertEngineState.run()
     }
 
-    /// Notes an imported file; a file imported before keeps its first record.
-    func recordImport(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int) throws(StoreError) {
+    /// Notes an imported file, and links the trips starting at `tripStarts` to it unless another
+    /// import claimed them; a file imported before keeps its first record.
+    func recordImport(
+        sha256: String,
+        path: String,
+        bytes: Int64,
+        fixes: Int,
+        trips: Int,
+        tripStarts: [UTCTime]
+    ) throws(StoreError) {
         insertImportedFile.bind(1, sha256)
         insertImportedFile.bind(2, path)
         insertImportedFile.bind(3, bytes)
@@ -209,5 +221,10 @@ struct RecorderStatements {
         insertImportedFile.bind(5, Int64(fixes))
         insertImportedFile.bind(6, Int64(trips))
         try insertImportedFile.run()
+        for start in tripStarts {
+            linkTripToImport.bind(1, sha256)
+            linkTripToImport.bind(2, start.milliseconds)
+            try linkTripToImport.run()
+        }
     }
 }

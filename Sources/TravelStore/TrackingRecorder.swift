@@ -58,11 +58,16 @@ package final class TrackingRecorder {
     }
 
     /// Feeds one fix; what the engine concludes is buffered for the next `flush` and shown to
-    /// `observe` (the daemon logs it).
-    package func ingest(_ fix: Fix, referenceTime: UTCTime? = nil, observe: (TrackingEvent) -> Void = { _ in }) {
+    /// `observe` (the daemon logs it). `evidence`: see `TrackingEngine.ingest`.
+    package func ingest(
+        _ fix: Fix,
+        referenceTime: UTCTime? = nil,
+        evidence: TimeEvidence = .none,
+        observe: (TrackingEvent) -> Void = { _ in }
+    ) {
         let database = database
         var boundary = false
-        engine.ingest(fix, referenceTime: referenceTime) { event in
+        engine.ingest(fix, referenceTime: referenceTime, evidence: evidence) { event in
             database.record(event)
             boundary = boundary || event.isTripBoundary
             observe(event)

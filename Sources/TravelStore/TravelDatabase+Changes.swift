@@ -41,7 +41,14 @@ extension TravelDatabase {
     /// `photo add`: stores the photo, or returns the one stored with the same SHA-256.
     package func addPhoto(_ photo: PhotoDraft) throws(StoreError) -> PhotoAddition {
         if let known = try self.photo(sha256: photo.sha256) { return .known(known) }
-        guard let added = try addPhoto(path: photo.path, sha256: photo.sha256, at: photo.time) else {
+        guard
+            let added = try addPhoto(
+                path: photo.path,
+                sha256: photo.sha256,
+                at: photo.time,
+                coordinate: photo.coordinate
+            )
+        else {
             throw .statementFailed(sql: "INSERT INTO photos", reason: "added by another writer meanwhile")
         }
         return .added(added)
@@ -76,11 +83,14 @@ package struct PhotoDraft: Sendable, Hashable {
     package var path: String
     package var sha256: String
     package var time: UTCTime
+    /// Where the photo was taken by its own EXIF GPS; `nil`: placed on the route at `time`.
+    package var coordinate: Coordinate?
 
-    package init(path: String, sha256: String, time: UTCTime) {
+    package init(path: String, sha256: String, time: UTCTime, coordinate: Coordinate? = nil) {
         self.path = path
         self.sha256 = sha256
         self.time = time
+        self.coordinate = coordinate
     }
 }
 

@@ -70,11 +70,18 @@ extension TravelDatabase {
         return MomentRecord(id: id, kind: .note, time: time, text: text, coordinate: coordinate, journeyID: journeyID)
     }
 
-    /// Stores a reference to the photo at `path` taken at `time`; `nil` when a photo with the
-    /// same SHA-256 is stored already (the same file, perhaps under another name).
-    package func addPhoto(path: String, sha256: String, at time: UTCTime) throws(StoreError) -> MomentRecord? {
+    /// Stores a reference to the photo at `path` taken at `time`, at `coordinate` (its own GPS
+    /// position) or else placed on the route; `nil` when a photo with the same SHA-256 is stored
+    /// already (the same file, perhaps under another name).
+    package func addPhoto(
+        path: String,
+        sha256: String,
+        at time: UTCTime,
+        coordinate given: Coordinate? = nil
+    ) throws(StoreError) -> MomentRecord? {
         if try photo(sha256: sha256) != nil { return nil }
-        let coordinate = try position(at: time)
+        let coordinate: Coordinate?
+        if let given { coordinate = given } else { coordinate = try position(at: time) }
         let journeyID = try journeyID(at: time)
         let insert = try connection.prepare(
             "INSERT INTO photos (t_ms, path, sha256, lat, lon, journey_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id"
@@ -101,7 +108,7 @@ extension TravelDatabase {
 
     /// The stored photo with this SHA-256, if any.
     package func photo(sha256: String) throws(StoreError) -> MomentRecord? {
-        try moments(where: "sha256 = '\(sha256.filter(\.isHexDigit))'", notes: false).first
+        try moments(where: "sha256 = '\(sha256.filter(\.isHexDigit))'", kinds: [.photo]).first
     }
 
     /// Notes and photos of journey `id`, in time order.
@@ -114,12 +121,14 @@ extension TravelDatabase {
         try moments(where: "t_ms BETWEEN \(from?.milliseconds ?? .min) AND \(through?.milliseconds ?? .max)")
     }
 
-    private func moments(where condition: String, notes: Bool = true) throws(StoreError) -> [MomentRecord] {
+    func moments(
+        where condition: String,
+        kinds: Set<MomentRecord.Kind> = [.note, .photo]
+    ) throws(StoreError) -> [MomentRecord] {
         let noteRows = "SELECT 'note', id, t_ms, text, NULL, lat, lon, journey_id FROM notes WHERE \(condition)"
         let photoRows = "SELECT 'photo', id, t_ms, path, sha256, lat, lon, journey_id FROM photos WHERE \(condition)"
-        let query = try connection.prepare(
-            (notes ? "\(noteRows) UNION ALL " : "") + "\(photoRows) ORDER BY 3, 1, 2"
-        )
+        let rows = [(MomentRecord.Kind.note, noteRows), (.photo, photoRows)].filter { kinds.contains($0.0) }.map(\.1)
+        let query = try connection.prepare(rows.joined(separator: " UNION ALL ") + " ORDER BY 3, 1, 2")
         var moments: [MomentRecord] = []
         try query.forEachRow {
             moments.append(

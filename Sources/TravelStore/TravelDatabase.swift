@@ -23,7 +23,7 @@ package final class TravelDatabase {
 
     private enum PendingWrite {
         case event(TrackingEvent)
-        case importedFile(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int)
+        case importedFile(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int, tripStarts: [UTCTime])
         case zonePresence(ZonePresence)
         /// The trip in progress as it stands, written over its row after its route points.
         case ongoingTrip(TripSummary)
@@ -61,9 +61,19 @@ package final class TravelDatabase {
     }
 
     /// Buffers the note that a file was imported, so it commits with the file's last events and a
-    /// crash mid-import leaves the file to be imported again.
-    package func recordImport(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int) {
-        buffer.append(.importedFile(sha256: sha256, path: path, bytes: bytes, fixes: fixes, trips: trips))
+    /// crash mid-import leaves the file to be imported again. The trips starting at `tripStarts`
+    /// (those the import found) are linked to it, unless another import claimed them first.
+    package func recordImport(
+        sha256: String,
+        path: String,
+        bytes: Int64,
+        fixes: Int,
+        trips: Int,
+        tripStarts: [UTCTime] = []
+    ) {
+        buffer.append(
+            .importedFile(sha256: sha256, path: path, bytes: bytes, fixes: fixes, trips: trips, tripStarts: tripStarts)
+        )
     }
 
     /// Buffers the totals of the trip in progress (distance, moving time, last point…), so its row
@@ -81,7 +91,7 @@ package final class TravelDatabase {
     /// Whether an import of the file with this SHA-256 waits in the buffer.
     func hasPendingImport(sha256: String) -> Bool {
         buffer.contains { write in
-            if case .importedFile(let pending, _, _, _, _) = write { pending == sha256 } else { false }
+            if case .importedFile(let pending, _, _, _, _, _) = write { pending == sha256 } else { false }
         }
     }
 
@@ -104,13 +114,14 @@ package final class TravelDatabase {
                     case .zonePresence(let presence): try statements.zones.save(presence)
                     case .ongoingTrip(let trip):
                         try statements.updateOngoingTrip(trip, id: tripID(of: trip, statements))
-                    case .importedFile(let sha256, let path, let bytes, let fixes, let trips):
+                    case .importedFile(let sha256, let path, let bytes, let fixes, let trips, let tripStarts):
                         try statements.recordImport(
                             sha256: sha256,
                             path: path,
                             bytes: bytes,
                             fixes: fixes,
-                            trips: trips
+                            trips: trips,
+                            tripStarts: tripStarts
                         )
                     }
                 }

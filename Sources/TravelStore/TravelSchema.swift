@@ -11,7 +11,9 @@
 /// index on `trip_id`: each index would add pages to every flush (docs/schema.md has the figures).
 package enum TravelSchema {
     /// The migrator for this version of the program.
-    package static let migrator = SchemaMigrator([initialSchema, historySchema, zonesSchema, remindersSchema])
+    package static let migrator = SchemaMigrator([
+        initialSchema, historySchema, zonesSchema, remindersSchema, importLinkSchema,
+    ])
 
     static let initialSchema = SchemaMigration(
         "2026-11-21 initial schema",

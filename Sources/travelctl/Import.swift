@@ -18,7 +18,9 @@ struct Import: ParsableCommand {
             Each file runs through the same fix filter and trip detector the daemon uses live, as \
             a history of its own (the daemon's saved state is not touched). A file already \
             imported (same SHA-256) adds nothing; a killed import leaves a consistent database, \
-            and running it again completes it.
+            and running it again completes it. --replace first removes what an earlier import of \
+            the file (same SHA-256, or same path) added, to import it again under new settings \
+            ('travelctl imports' lists imports, 'travelctl imports remove' removes one).
             """
     )
 
@@ -35,6 +37,9 @@ struct Import: ParsableCommand {
         )
     )
     var config: String?
+
+    @Flag(help: "Remove what an earlier import of each file added (its trips), then import it again.")
+    var replace = false
 
     @Argument(help: "Log files to import.")
     var files: [String]
@@ -81,25 +86,45 @@ struct Import: ParsableCommand {
         progress: Progress
     ) throws -> String {
         let size = try InputFile(path: path).size()
+        if replace {
+            do {
+                let (file, removed) = try database.removeImport(path, sha256: try Self.sha256(path), rules: nil)
+                print(Imports.Remove.summary(id: file.id, path: file.path, tripsRemoved: removed))
+            } catch HistoryError.unknownImport {
+                // Never imported: imported now, as without --replace.
+            }
+        }
         if try database.hasImported(path: path, bytes: Int64(size)), try database.hasImported(sha256: Self.sha256(path))
         {
             return "\(path): already imported, nothing added"
         }
         let recorder = TrackingRecorder(database: database, configuration: tracking)
+        // A log may be as old as it likes; only an NMEA date the clock says is not in the future
+        // once moved is a week-rollover date (GPSWeekRollover.redated).
+        let evidence = TimeEvidence(now: WallClock.now())
+        // The trips found, to be linked to this import (`imports remove`, `import --replace`).
+        var tripStarts: [UTCTime] = []
+        let ingest = { (fix: Fix) in
+            recorder.ingest(fix, evidence: evidence) { event in
+                if case .tripEnded(let trip) = event { tripStarts.append(trip.startTime) }
+            }
+        }
         var decoder = LogDecoder(format: from.format)
         let hasher = BackgroundHasher()
         var read = 0
         try InputFile(path: path).forEachChunk { chunk in
             hasher.update(chunk)
-            decoder.decode(chunk) { recorder.ingest($0) }
+            decoder.decode(chunk, onFix: ingest)
             read += chunk.count
             progress.show(path, done: read, of: size)
             if database.pendingCount >= Self.batchSize { try recorder.flush() }
         }
-        decoder.finish { recorder.ingest($0) }
+        decoder.finish(onFix: ingest)
         if let error = decoder.gpxError { throw error }
         let digest = hasher.hexDigest()
-        recorder.endOfInput()
+        recorder.endOfInput { event in
+            if case .tripEnded(let trip) = event { tripStarts.append(trip.startTime) }
+        }
         if try database.hasImported(sha256: digest) {
             // The same content under another name: every event above was already stored.
             try recorder.flush()
@@ -111,7 +136,8 @@ struct Import: ParsableCommand {
             path: path,
             bytes: Int64(size),
             fixes: statistics.fixes,
-            trips: statistics.tripsEnded
+            trips: statistics.tripsEnded,
+            tripStarts: tripStarts
         )
         try recorder.flush()
         return Self.summary(path, format: decoder.format, statistics)

@@ -8,8 +8,8 @@ import TravelStore
 struct NoteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "note",
-        abstract: "Attach notes to moments of the history.",
-        subcommands: [Add.self]
+        abstract: "Attach notes to moments of the history, list and remove them.",
+        subcommands: [Add.self, List.self, Remove.self]
     )
 
     struct Add: ParsableCommand {
@@ -56,10 +56,11 @@ struct NoteCommand: ParsableCommand {
 }
 
 extension Format {
-    /// `2019-02-20 14:03 (UTC+00:00), 52.67269, -8.57132, journey 3`: when, where and which journey.
+    /// `2019-02-20 14:03 (UTC+00:00), 52.67269, -8.57132, journey 3`: when, where and which journey
+    /// (`in no journey` for a moment outside every one: it is still listed by `note list`).
     static func moment(_ moment: MomentRecord, _ offset: UTCOffset) -> String {
         let place = moment.coordinate?.coordinateLabel ?? "no position (outside any trip or known stop)"
-        let journey = moment.journeyID.map { ", journey \($0)" } ?? ""
+        let journey = moment.journeyID.map { ", journey \($0)" } ?? ", in no journey"
         return "\(localDateTime(moment.time, offset)) (UTC\(offset)), \(place)\(journey)"
     }
 }

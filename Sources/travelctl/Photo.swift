@@ -16,8 +16,8 @@ import Darwin
 struct PhotoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photo",
-        abstract: "Attach photos (by reference) to moments of the history.",
-        subcommands: [Add.self]
+        abstract: "Attach photos (by reference) to moments of the history, list and remove them.",
+        subcommands: [Add.self, List.self, Remove.self]
     )
 
     struct Add: ParsableCommand {
@@ -25,20 +25,26 @@ struct PhotoCommand: ParsableCommand {
             abstract: "Add photos: their path and SHA-256, when and where they were taken.",
             discussion: """
                 The file is only read, never copied or changed; the database keeps its absolute path and \
-                SHA-256, so the same file added twice (even renamed) is added once. The time is the JPEG's \
-                EXIF DateTimeOriginal, read in its OffsetTimeOriginal or else in the configured [Journeys] \
-                UTCOffset; without EXIF, --at, or else now. The position is interpolated along the route \
-                at that time, as for notes.
+                SHA-256, so the same file added twice (even renamed) is added once. Only JPEG, TIFF and \
+                HEIC/AVIF files are taken (told by their first bytes, not their name). The time is the \
+                EXIF DateTimeOriginal read in its OffsetTimeOriginal; else the EXIF GPS date and time \
+                (UTC from the satellites); else DateTimeOriginal read in the configured [Journeys] \
+                UTCOffset; else --at. A file with none of these is refused (HEIC's EXIF is not read: \
+                give --at). The position is the EXIF GPS one when the photo has it: it is where the \
+                camera was, which the vehicle's route is not when the photo was taken on foot away \
+                from the car; else it is interpolated along the route at that time, as for notes.
                 """
         )
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var settings: JourneyConfigurationOptions
 
-        @Argument(help: "Photo files (JPEG for EXIF times; any file is accepted).")
+        @Argument(help: "Photo files: JPEG or TIFF (EXIF read), HEIC or AVIF (with --at).")
         var files: [String]
 
-        @Option(help: ArgumentHelp("When, for files without an EXIF time (ISO-8601); default now.", valueName: "time"))
+        @Option(
+            help: ArgumentHelp("When, for files without an EXIF time (ISO-8601); required for them.", valueName: "time")
+        )
         var at: Instant?
 
         func run() throws {
@@ -84,12 +90,22 @@ struct PhotoCommand: ParsableCommand {
             } catch {
                 throw PhotoError.unreadable("\(error)")
             }
-            let exif = EXIFReader.photoTimestamp(jpeg: prefix)
-            let time = exif?.instant(fallback: offset) ?? at?.time ?? WallClock.now()
-            let source =
-                exif.map { "EXIF" + ($0.offset.map { " UTC\($0)" } ?? " read in UTC\(offset)") }
-                ?? (at != nil ? "--at" : "now")
-            let draft = PhotoDraft(path: path, sha256: hasher.hexDigest(), time: time)
+            guard PhotoFileKind(magic: prefix) != nil else { throw PhotoError.notAPhoto }
+            let exif = EXIFReader.metadata(photo: prefix)
+            let (time, source): (UTCTime, String)
+            if let stamp = exif.timestamp, let own = stamp.offset {
+                (time, source) = (stamp.instant(fallback: own), "EXIF UTC\(own)")
+            } else if let gps = exif.gpsTime {
+                (time, source) = (gps, "EXIF GPS")
+            } else if let stamp = exif.timestamp {
+                (time, source) = (stamp.instant(fallback: offset), "EXIF read in UTC\(offset)")
+            } else if let at {
+                (time, source) = (at.time, "--at")
+            } else {
+                throw PhotoError.noTime
+            }
+            let draft = PhotoDraft(path: path, sha256: hasher.hexDigest(), time: time, coordinate: exif.gpsCoordinate)
+            let placed = exif.gpsCoordinate == nil ? "" : ", position from EXIF GPS"
             let (addition, shownOffset): (PhotoAddition, UTCOffset)
             switch target {
             case .database(let db):
@@ -97,7 +113,11 @@ struct PhotoCommand: ParsableCommand {
             case .daemon(let client):
                 let reply = try client.call(
                     .addPhoto,
-                    ["path": .string(draft.path), "sha256": .string(draft.sha256), "time": .string(time.iso8601)]
+                    [
+                        "path": .string(draft.path), "sha256": .string(draft.sha256), "time": .string(time.iso8601),
+                        "latitude": draft.coordinate.map { .double($0.latitude) } ?? .null,
+                        "longitude": draft.coordinate.map { .double($0.longitude) } ?? .null,
+                    ]
                 )
                 guard let stored = reply["photo"], let storedPath = reply["path"]?.stringValue,
                     let record = MomentRecord(
@@ -114,7 +134,8 @@ struct PhotoCommand: ParsableCommand {
             case .known(let known):
                 return "\(file): already added as photo \(known.id) (\(known.text)), nothing added"
             case .added(let photo):
-                return "\(file): photo \(photo.id) taken \(Format.moment(photo, shownOffset)) [time from \(source)]"
+                return
+                    "\(file): photo \(photo.id) taken \(Format.moment(photo, shownOffset)) [time from \(source)\(placed)]"
             }
         }
     }
@@ -123,10 +144,16 @@ struct PhotoCommand: ParsableCommand {
 /// Why one photo could not be added; the others still are.
 enum PhotoError: Error, CustomStringConvertible {
     case unreadable(String)
+    /// Not a JPEG, TIFF or HEIC/AVIF file by its first bytes (a text file named `.jpg`).
+    case notAPhoto
+    /// No EXIF time and no `--at`: "now" would be a guess.
+    case noTime
 
     var description: String {
         switch self {
         case .unreadable(let reason): reason
+        case .notAPhoto: "not a JPEG, TIFF or HEIC photo (by its first bytes), nothing added"
+        case .noTime: "no EXIF time in the photo; say when it was taken with --at TIME"
         }
     }
 }

@@ -9,7 +9,8 @@ struct Travelctl: ParsableCommand {
         abstract: "Query and control TravelCompanion, or work on receiver logs offline.",
         version: "0.1.0",
         subcommands: [
-            Decode.self, Import.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self, HomeCommand.self,
+            Decode.self, Import.self, Imports.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self,
+            HomeCommand.self,
             Stats.self, Export.self, PlanCommand.self, NoteCommand.self, PhotoCommand.self,
             Status.self, Follow.self, NotifyBridge.self,
             ZoneCommand.self, POICommand.self, Events.self,

@@ -53,8 +53,8 @@ struct Trips: ParsableCommand {
 /// `travelctl trip show ID`: one trip in detail.
 struct Trip: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show one trip.",
-        subcommands: [Show.self]
+        abstract: "Show or remove one trip.",
+        subcommands: [Show.self, Remove.self]
     )
 
     struct Show: ParsableCommand {

@@ -345,6 +345,10 @@ import TravelCore
                 "ImportPOIs", #"{"pois": [{"name": "Py cafe", "latitude": 45.2, "longitude": 13.7}], "commit": true}"#,
                 #""added": 1"#
             ),
+            ("RemoveNote", #"{"id": 1}"#, #""note""#),
+            ("RemovePhoto", #"{"id": 1}"#, #""photo""#),
+            ("RemoveTrip", #"{"id": 1}"#, #""trip""#),
+            ("RemoveImport", #"{"import": "\#(Self.car)"}"#, #""trips_removed": 0"#),
         ] {
             let reply = try PythonVarlink.run(["call", "\(address).\(method)", parameters])
             let text = reply.output + reply.standardError

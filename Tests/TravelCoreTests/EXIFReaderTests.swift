@@ -33,6 +33,37 @@ import Testing
         #expect(EXIFReader.photoTimestamp(jpeg: []) == nil)
     }
 
+    /// A phone's photo with a GPS IFD (big-endian): position signed by its references, and the
+    /// GPS's UTC date and time, as gdalinfo reads them (52 39' 36.36" N, 8 37' 48.72" W, 08:10:02).
+    @Test func theGPSIFDGivesWhereAndWhenInUTC() throws {
+        let metadata = EXIFReader.metadata(photo: try Fixtures.bytes("photos/exif-gps.jpg"))
+        let coordinate = try #require(metadata.gpsCoordinate)
+        #expect(abs(coordinate.latitude - (52 + 39.0 / 60 + 36.36 / 3600)) < 1e-9)
+        #expect(abs(coordinate.longitude + (8 + 37.0 / 60 + 48.72 / 3600)) < 1e-9)
+        #expect(metadata.gpsTime?.iso8601 == "2019-02-18T08:10:02.000Z")
+        #expect(metadata.timestamp?.offset == nil)
+        #expect(metadata.timestamp?.localTime.iso8601 == "2019-02-18T08:10:00.000Z")
+        // Photos without a GPS IFD have neither.
+        let plain = EXIFReader.metadata(photo: try Fixtures.bytes("photos/exif-intel-offset.jpg"))
+        #expect(plain.gpsCoordinate == nil && plain.gpsTime == nil && plain.timestamp != nil)
+    }
+
+    @Test func aTIFFFileIsItsOwnEXIFBlock() throws {
+        let jpeg = try Fixtures.bytes("photos/exif-gps.jpg")
+        let tiff = Array(try #require(EXIFReader.exifSegment(in: jpeg)))
+        #expect(PhotoFileKind(magic: tiff) == .tiff)
+        #expect(EXIFReader.metadata(photo: tiff) == EXIFReader.metadata(photo: jpeg))
+    }
+
+    @Test func photosAreToldByTheirFirstBytes() throws {
+        #expect(PhotoFileKind(magic: try Fixtures.bytes("photos/no-exif.jpg")) == .jpeg)
+        #expect(PhotoFileKind(magic: Array("II*\u{0}".utf8)) == .tiff)
+        #expect(PhotoFileKind(magic: [0, 0, 0, 0x18] + Array("ftypheic".utf8)) == .heif)
+        #expect(PhotoFileKind(magic: Array("a note, not a photo\n".utf8)) == nil)
+        #expect(PhotoFileKind(magic: Array("%PDF-1.7".utf8)) == nil)
+        #expect(PhotoFileKind(magic: []) == nil)
+    }
+
     /// Every truncation and every single-byte corruption of a real block reads as a time or as
     /// nothing, never out of bounds.
     @Test func truncatedOrCorruptedFilesNeverCrash() throws {
@@ -48,6 +79,13 @@ import Testing
                 corrupted[index] = value
                 _ = EXIFReader.photoTimestamp(jpeg: corrupted)
             }
+        }
+        let gps = try Fixtures.bytes("photos/exif-gps.jpg")
+        for index in gps.indices {
+            var corrupted = gps
+            corrupted[index] ^= 0xFF
+            _ = EXIFReader.metadata(photo: corrupted)
+            _ = EXIFReader.metadata(photo: Array(gps.prefix(index)))
         }
     }
 

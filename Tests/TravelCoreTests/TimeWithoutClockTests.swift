@@ -31,7 +31,7 @@ import Testing
             fix.latitude = 45.0 + Double(second) * 0.0001
             fix.longitude = 13.0
             fix.time = UTCTime(milliseconds: Self.drive.milliseconds - GPSWeekRollover.period + Int64(second) * 1000)
-            engine.ingest(fix) { event in
+            engine.ingest(fix, evidence: TimeEvidence(now: Self.today)) { event in
                 if case .fixRejected(let time, let reason) = event {
                     Issue.record("rejected \(String(describing: time)): \(reason)")
                 }
@@ -40,6 +40,65 @@ import Testing
         }
         #expect(stored.last == Self.drive.adding(seconds: 4))
         #expect(engine.statistics.weekRolloverCorrections == 5)
+        #expect(engine.lastRedating?.stored == Self.drive.adding(seconds: 4))
+    }
+
+    /// The day these tests pretend it is: the trusted present of an import or a set clock.
+    static let today = UTCTime(year: 2026, month: 11, day: 24, hour: 13)!
+    /// The build date of a daemon: the floor of live fixes.
+    static let built = UTCTime(year: 2026, month: 11, day: 1)!
+
+    static func redated(_ time: UTCTime, _ source: FixSource, _ evidence: TimeEvidence) -> UTCTime? {
+        GPSWeekRollover.redated(time, source: source, earliest: earliest, evidence: evidence, tolerance: 86_400)
+    }
+
+    @Test func gpxAndGPSDDatesAreRealHoweverOld() {
+        let olympics = UTCTime(year: 2012, month: 7, day: 27, hour: 19)!
+        for evidence in [TimeEvidence(now: Self.today), TimeEvidence(now: Self.today, floor: Self.built)] {
+            #expect(Self.redated(olympics, .gpx, evidence) == nil)
+            #expect(Self.redated(olympics, .gpsd, evidence) == nil)
+        }
+    }
+
+    @Test func anNMEALogOf2018IsKeptBecauseMovingItWouldReach2038() {
+        let zeus = UTCTime(year: 2018, month: 8, day: 20, hour: 10)!
+        #expect(GPSWeekRollover.corrected(zeus, earliest: Self.earliest).components.year == 2038)
+        #expect(Self.redated(zeus, .nmea, TimeEvidence(now: Self.today)) == nil)
+        #expect(Self.redated(zeus, .nmea, TimeEvidence(now: Self.today, floor: Self.built)) == nil)
+    }
+
+    @Test func aRolledOverNMEADateIsMovedToItsRecentRealDate() {
+        let buggy = UTCTime(milliseconds: Self.drive.milliseconds - GPSWeekRollover.period)
+        #expect(buggy.components.year == 2007)
+        #expect(Self.redated(buggy, .nmea, TimeEvidence(now: Self.today)) == Self.drive)
+        // Live without a set clock, the build date alone says 2007 cannot be real.
+        #expect(Self.redated(buggy, .nmea, TimeEvidence(floor: Self.built)) == Self.drive)
+        // A 2000-era date of a receiver whose epoch ran out in 2019: moved by one period.
+        let old = UTCTime(year: 2000, month: 3, day: 5, hour: 8)!
+        #expect(
+            Self.redated(old, .nmea, TimeEvidence(now: Self.today)) == UTCTime(year: 2019, month: 10, day: 20, hour: 8)!
+        )
+    }
+
+    @Test func nothingIsMovedPastNowNorWithoutEvidence() {
+        // A drive of yesterday dated 2007, imported the day before it happened: not yet real.
+        let buggy = UTCTime(milliseconds: Self.drive.milliseconds - GPSWeekRollover.period)
+        #expect(Self.redated(buggy, .nmea, TimeEvidence(now: Self.drive.adding(seconds: -2 * 86_400))) == nil)
+        // Within the tolerance of a clock a little behind GPS time, it is.
+        #expect(Self.redated(buggy, .nmea, TimeEvidence(now: Self.drive.adding(seconds: -3_600))) == Self.drive)
+        // No trusted present and no floor: no evidence, no move.
+        #expect(Self.redated(buggy, .nmea, .none) == nil)
+        // A trusted present before the build date is ignored by the daemon; here the floor
+        // wins and the move would be into the future of that present: kept.
+        #expect(Self.redated(buggy, .nmea, TimeEvidence(now: Self.earliest, floor: Self.built)) == nil)
+        var engine = TrackingEngine()
+        var fix = Fix(time: buggy, mode: .threeD, latitude: 45, longitude: 13, source: .nmea)
+        engine.ingest(fix) { _ in }
+        #expect(engine.lastAcceptedTime == buggy)
+        fix.time = buggy.adding(seconds: 1)
+        engine.ingest(fix, evidence: TimeEvidence(now: Self.today)) { _ in }
+        #expect(engine.lastAcceptedTime == Self.drive.adding(seconds: 1))
+        #expect(engine.statistics.weekRolloverCorrections == 1)
     }
 
     @Test func theEarliestFixDateIsAConfigurationKey() throws {

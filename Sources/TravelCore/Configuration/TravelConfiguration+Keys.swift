@@ -157,8 +157,9 @@ extension TravelConfiguration {
                     \.tracking.earliestFixDate,
                     """
                     The earliest date a fix can really have. Receivers with the GPS week-rollover bug report \
-                    dates 1024 weeks (19.6 years) too early; a fix dated before this is moved forward by whole \
-                    1024-week periods. Lower it to import logs recorded before it.
+                    dates 1024 weeks (19.6 years) too early; an NMEA fix dated before this is moved forward by \
+                    whole 1024-week periods, but never into the future of the system clock (when it is set), so \
+                    old NMEA logs keep their dates. GPX and gpsd JSON dates are never moved.
                     """
                 ),
                 .number(

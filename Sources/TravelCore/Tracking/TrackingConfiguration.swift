@@ -16,10 +16,10 @@ public struct TrackingConfiguration: Sendable, Hashable {
     /// Fixes this far (seconds) ahead of the reference clock are rejected, when a trusted clock
     /// is given (the daemon's, once set from GPS). One day tolerates any time zone mistake.
     public var maximumFutureSkew = 86_400.0
-    /// The earliest date (`YYYY-MM-DD`, UTC) a fix can really have. An earlier one comes from a
-    /// receiver with the GPS week-rollover bug and is moved forward by whole 1024-week periods
-    /// (`GPSWeekRollover`): a 2026 drive its firmware dates 2007 is stored in 2026. Lower it to
-    /// import logs recorded before it.
+    /// The earliest date (`YYYY-MM-DD`, UTC) a fix can really have. An earlier NMEA date may come
+    /// from a receiver with the GPS week-rollover bug and is moved forward by whole 1024-week
+    /// periods when the evidence allows (`GPSWeekRollover.redated`): a 2026 drive its firmware
+    /// dates 2007 is stored in 2026, an NMEA log of 2018 stays in 2018.
     public var earliestFixDate = "2019-01-01"
 
     /// `earliestFixDate` at midnight UTC (the configuration checked it is a date).

@@ -12,6 +12,8 @@ public struct TrackingEngine: Sendable {
     public var nearby = NearbyWatcher()
     /// `configuration.earliestFixTime`, parsed once.
     private let earliestFixTime: UTCTime
+    /// The last fix date moved by `GPSWeekRollover.redated`: as the receiver gave it, and as stored.
+    public private(set) var lastRedating: (original: UTCTime, stored: UTCTime)?
 
     public init(configuration: TrackingConfiguration = .init()) {
         self.configuration = configuration
@@ -40,12 +42,28 @@ public struct TrackingEngine: Sendable {
     /// Feeds one fix (its own time is the clock); events are handed to `emit`.
     ///
     /// `referenceTime` is a trusted clock for the "not in the future" check, or `nil` (imports).
-    public mutating func ingest(_ fix: Fix, referenceTime: UTCTime? = nil, emit: (TrackingEvent) -> Void) {
+    /// `evidence` is what the caller knows of the present, by which an NMEA date of a receiver
+    /// with the week-rollover bug is moved (`GPSWeekRollover.redated`); with none, no date is.
+    public mutating func ingest(
+        _ fix: Fix,
+        referenceTime: UTCTime? = nil,
+        evidence: TimeEvidence = .none,
+        emit: (TrackingEvent) -> Void
+    ) {
         statistics.fixes += 1
         var fix = fix
-        if let time = fix.time, time < earliestFixTime {
-            fix.time = GPSWeekRollover.corrected(time, earliest: earliestFixTime)
+        if let time = fix.time,
+            let moved = GPSWeekRollover.redated(
+                time,
+                source: fix.source,
+                earliest: earliestFixTime,
+                evidence: evidence,
+                tolerance: configuration.maximumFutureSkew
+            )
+        {
+            fix.time = moved
             statistics.weekRolloverCorrections += 1
+            lastRedating = (time, moved)
         }
         if let rejection = filter.check(fix, referenceTime: referenceTime) {
             statistics.rejected[rejection, default: 0] += 1

@@ -1,0 +1,286 @@
+import ArgumentParser
+import TravelControl
+import TravelCore
+import TravelIO
+import TravelStore
+
+// Reviewing and correcting the history: trips, imports, notes and photos listed and removed,
+// each through the daemon or with --db, printed the same either way.
+
+extension Trip {
+    /// `travelctl trip remove ID` (alias `delete`).
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a trip, with its route and the stop it ended at; journeys are regrouped.",
+            discussion: """
+                Zone events and alerts of the trip stay, no longer attached to it; notes and photos \
+                stay where they are. The trip still being recorded is refused. A trip found by an \
+                import is better removed with the whole import ('travelctl imports remove'), so a \
+                corrected file can be imported again.
+                """,
+            aliases: ["delete"]
+        )
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
+
+        @Argument(help: "The trip's ID, as 'travelctl trips' lists it.")
+        var id: Int64
+
+        func run() throws {
+            let document: JSONValue?
+            if database.db == nil {
+                document = try DaemonClient(database).call(.removeTrip, ["id": .integer(id)])["trip"]
+            } else {
+                let rules = try settings.rules()
+                let db = try database.open(readOnly: false)
+                document = try withStoreErrors { try db.removeTrip(id: id, rules: rules).json }
+            }
+            guard let trip = document.flatMap(TripRecord.init(json:)) else {
+                throw DaemonClient.malformedReply(.removeTrip)
+            }
+            let s = trip.summary
+            print(
+                "trip \(trip.id) removed (\(Format.dateTime(s.startTime)) UTC, \(Format.distance(s.distance))); journeys regrouped"
+            )
+        }
+    }
+}
+
+/// `travelctl imports [list]`, `travelctl imports remove ID|FILE`.
+struct Imports: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the files 'travelctl import' read, or remove one with the trips it found.",
+        subcommands: [List.self, Remove.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List imported files, the earliest import first.")
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let reply = try database.read(.listImports) { db in ["imports": try db.importedFilesDocument()] }
+            let files = reply["imports"]?.arrayValue ?? []
+            if output.json { return print(JSONValue.array(files).serializedString()) }
+            guard !files.isEmpty else {
+                print("No imported files. Import logs with: travelctl --db PATH import FILE")
+                return
+            }
+            var table = Table(["ID", "IMPORTED (UTC)", "FIXES", "TRIPS", "PATH"])
+            for file in files {
+                let importedAt = file["imported_at"]?.stringValue.flatMap(UTCTime.init(iso8601:))
+                table.add([
+                    file.text("id"), importedAt.map(Format.dateTime) ?? "?", file.text("fixes"), file.text("trips"),
+                    file.text("path"),
+                ])
+            }
+            print(table.rendered, terminator: "")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an import: the trips it found (route, stops) and its record; journeys are regrouped.",
+            discussion: """
+                Name the import by its ID (as 'travelctl imports' lists it, at least 6 digits), by \
+                the path it was imported from, or by the file itself (found by its SHA-256, even \
+                renamed). The file can then be imported again; 'travelctl import --replace FILE' \
+                does both.
+                """
+        )
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
+
+        @Argument(help: "The import's ID, or the file (or path) imported.")
+        var name: String
+
+        func run() throws {
+            let sha256 = try? Import.sha256(name)
+            let reply: JSONValue
+            if database.db == nil {
+                reply = try DaemonClient(database).call(
+                    .removeImport,
+                    ["import": .string(name), "sha256": sha256.map(JSONValue.string) ?? .null]
+                )
+            } else {
+                let rules = try settings.rules()
+                let db = try database.open(readOnly: false)
+                let (file, removed) = try withStoreErrors { try db.removeImport(name, sha256: sha256, rules: rules) }
+                reply = ["import": file.json, "trips_removed": .integer(Int64(removed))]
+            }
+            guard let file = reply["import"], let removed = reply["trips_removed"]?.intValue else {
+                throw DaemonClient.malformedReply(.removeImport)
+            }
+            print(Self.summary(id: file.text("id"), path: file.text("path"), tripsRemoved: removed))
+        }
+
+        /// `import 3f2a9c81d0e4 removed (track.nmea): 2 trips`.
+        static func summary(id: String, path: String, tripsRemoved: Int) -> String {
+            "import \(id) removed (\(path)): \(tripsRemoved) trip\(tripsRemoved == 1 ? "" : "s")"
+        }
+    }
+}
+
+/// `note list` and `photo list`: the same table, `TEXT` or `PATH` last.
+struct MomentList {
+    var kind: MomentRecord.Kind
+    var database: DatabaseOptions
+    var settings: JourneyConfigurationOptions
+    var json: Bool
+    var since: DateArgument?
+    var until: DateArgument?
+    var journey: Int64?
+
+    func run() throws {
+        let method: ControlInterface.Method = kind == .note ? .listNotes : .listPhotos
+        let key = "\(kind.rawValue)s"
+        let parameters: JSONValue = [
+            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
+            "journey": journey.map(JSONValue.integer) ?? .null,
+        ]
+        let offline = database.db == nil ? nil : try settings.rules().utcOffset
+        let reply = try database.read(method, parameters) { db in
+            [
+                key: try db.momentsDocument(kind, since: since?.start, until: until?.end, journeyID: journey),
+                "utc_offset": .string(offline?.description ?? ""),
+            ]
+        }
+        let list = reply[key]?.arrayValue ?? []
+        if json { return print(JSONValue.array(list).serializedString()) }
+        let moments = list.compactMap { MomentRecord(listJSON: $0, kind: kind) }
+        guard !moments.isEmpty else {
+            let empty =
+                since == nil && until == nil && journey == nil
+                ? (kind == .note
+                    ? "No notes yet. Add one with: travelctl note add TEXT"
+                    : "No photos yet. Add some with: travelctl photo add FILE…")
+                : "No \(key) match."
+            return print(empty)
+        }
+        let offset = reply.utcOffset
+        var table = Table(["ID", "TIME (UTC\(offset))", "JOURNEY", "POSITION", kind == .note ? "TEXT" : "PATH"])
+        for moment in moments {
+            table.add([
+                String(moment.id), Format.localDateTime(moment.time, offset), moment.journeyID.map(String.init) ?? "-",
+                moment.coordinate?.coordinateLabel ?? "-", moment.text,
+            ])
+        }
+        print(table.rendered, terminator: "")
+    }
+}
+
+/// `note remove ID` and `photo remove ID`.
+struct MomentRemoval {
+    var kind: MomentRecord.Kind
+    var database: DatabaseOptions
+    var id: Int64
+
+    func run() throws {
+        let method: ControlInterface.Method = kind == .note ? .removeNote : .removePhoto
+        let document: JSONValue?
+        if database.db == nil {
+            document = try DaemonClient(database).call(method, ["id": .integer(id)])[kind.rawValue]
+        } else {
+            let db = try database.open(readOnly: false)
+            document = try withStoreErrors { try db.removeMoment(kind, id: id).listJSON }
+        }
+        guard let moment = document.flatMap({ MomentRecord(listJSON: $0, kind: kind) }) else {
+            throw DaemonClient.malformedReply(method)
+        }
+        let what =
+            kind == .note
+            ? "note \(moment.id) removed: \(moment.text)"
+            : "photo \(moment.id) removed: \(moment.text) (the file is left as it is)"
+        print(what)
+    }
+}
+
+extension NoteCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List notes in time order, also those at moments outside every journey."
+        )
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "Only notes on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
+        var since: DateArgument?
+        @Option(help: "Only notes on or before this date (the whole day) or time.")
+        var until: DateArgument?
+        @Option(help: ArgumentHelp("Only the notes of this journey.", valueName: "id"))
+        var journey: Int64?
+
+        func run() throws {
+            try MomentList(
+                kind: .note,
+                database: database,
+                settings: settings,
+                json: output.json,
+                since: since,
+                until: until,
+                journey: journey
+            ).run()
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a note.")
+
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The note's ID, as 'travelctl note list' shows it.")
+        var id: Int64
+
+        func run() throws {
+            try MomentRemoval(kind: .note, database: database, id: id).run()
+        }
+    }
+}
+
+extension PhotoCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List photos in time order, also those taken outside every journey."
+        )
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
+        @OptionGroup var output: OutputOptions
+        @Option(help: "Only photos taken on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
+        var since: DateArgument?
+        @Option(help: "Only photos taken on or before this date (the whole day) or time.")
+        var until: DateArgument?
+        @Option(help: ArgumentHelp("Only the photos of this journey.", valueName: "id"))
+        var journey: Int64?
+
+        func run() throws {
+            try MomentList(
+                kind: .photo,
+                database: database,
+                settings: settings,
+                json: output.json,
+                since: since,
+                until: until,
+                journey: journey
+            ).run()
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a photo's reference (the file itself is never touched)."
+        )
+
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The photo's ID, as 'travelctl photo list' shows it.")
+        var id: Int64
+
+        func run() throws {
+            try MomentRemoval(kind: .photo, database: database, id: id).run()
+        }
+    }
+}

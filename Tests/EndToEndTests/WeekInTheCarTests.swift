@@ -1,0 +1,292 @@
+import Foundation
+import Testing
+
+/// A week in the car, fed live: ten real drives (the Limerick bus ride, out and back) on seven
+/// days across the start of Irish summer time, through a real gpsd and then a serial pty, with a
+/// SIGKILL mid-drive, a SIGHUP after a configuration change, a stop and restart while parked away
+/// and a clean stop. Then every listing a user reads is checked against the truth of the composed
+/// week, against an offline `import` of the same sentences, and through the socket against `--db`.
+@Suite(.serialized) struct WeekInTheCarTests {
+    typealias Point = NMEALogWriter.Point
+
+    /// One drive of the week: out (home → far terminus) or back, leaving at `hour` UTC of `day`
+    /// (days from Thursday 2019-03-28; Irish summer time starts on day 3, Sunday 31 March).
+    struct Drive {
+        var day: Int
+        var hour: Double
+        var back: Bool
+    }
+
+    /// Out and back on Thursday; Friday back late (22:40 GMT: still Friday at home); out on
+    /// Saturday, two nights away, back on Monday; Tuesday back late (22:40 UTC is 23:40 IST: home
+    /// after local midnight); out and back on Wednesday.
+    static let drives = [
+        Drive(day: 0, hour: 7.75, back: false), Drive(day: 0, hour: 11.75, back: true),
+        Drive(day: 1, hour: 7.75, back: false), Drive(day: 1, hour: 22 + 2 / 3, back: true),
+        Drive(day: 2, hour: 7.75, back: false),
+        Drive(day: 4, hour: 11.75, back: true),
+        Drive(day: 5, hour: 7.75, back: false), Drive(day: 5, hour: 22 + 2 / 3, back: true),
+        Drive(day: 6, hour: 7.75, back: false), Drive(day: 6, hour: 11.75, back: true),
+    ]
+
+    /// Thursday 2019-03-28 00:00 UTC.
+    static let firstDay = Date(timeIntervalSince1970: 1_553_731_200)
+
+    /// The sentences of `drive`: three parked minutes before it, the ride, eight parked minutes
+    /// after it (a fix every 10 s while parked), RMC + GGA per epoch.
+    static func epochs(of drive: Drive, ride: [Point]) -> [String] {
+        let points = drive.back ? Array(ride.reversed()) : ride
+        let length = ride[ride.count - 1].time.timeIntervalSince(ride[0].time)
+        let start = firstDay.addingTimeInterval(Double(drive.day) * 86_400 + drive.hour * 3600)
+        var timed: [(Point, Date)] = (1...18).reversed().map { (points[0], start.addingTimeInterval(Double(-10 * $0))) }
+        for point in points {
+            let offset = point.time.timeIntervalSince(ride[0].time)
+            timed.append((point, start.addingTimeInterval(drive.back ? length - offset : offset)))
+        }
+        let arrival = timed[timed.count - 1].1
+        timed += (1...48).map { (points[points.count - 1], arrival.addingTimeInterval(Double(10 * $0))) }
+        return timed.map { NMEALogWriter.rmc($0.0, time: $0.1) + NMEALogWriter.gga($0.0, time: $0.1) }
+    }
+
+    /// The week's state directory: configuration, database, socket.
+    struct Week {
+        let state = try! DaemonReplayTests.StateDirectory()
+        var socket: String { state.url.appendingPathComponent("control").path }
+
+        /// The configuration as the user has it: `homeRadius` is changed mid-week.
+        func configure(homeRadius: Int?) throws {
+            var text = "[Storage]\nFlushIntervalSec=1\n[Control]\nSocket=\(socket)\n[Journeys]\nUTCOffset=+00:00\n"
+            if let homeRadius { text += "HomeRadiusMeters=\(homeRadius)\n" }
+            try text.write(toFile: state.config, atomically: true, encoding: .utf8)
+        }
+
+        func daemon(_ source: String) throws -> DaemonProcess {
+            let daemon = try DaemonProcess(
+                ["run", "--config", state.config, "--db", state.database, "--source", source]
+            )
+            #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
+            return daemon
+        }
+
+        /// The commands that read `[Journeys]` (home, local days) from the configuration file.
+        static let readsConfiguration: Set = ["journeys", "journey", "stats", "home"]
+
+        /// `travelctl ARGS` with `--db` or through the socket; the command must succeed.
+        func travelctl(_ arguments: [String], socket useSocket: Bool = false) throws -> String {
+            let target = useSocket ? ["--socket", socket] : ["--db", state.database]
+            let local = Self.readsConfiguration.contains(arguments[0]) ? ["--config", state.config] : []
+            let result = try Binaries.run("travelctl", target + arguments + local)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            return result.output
+        }
+
+        func json(_ arguments: [String], socket: Bool = false) throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(try travelctl(arguments + ["--json"], socket: socket).utf8))
+        }
+
+        func trips(socket: Bool = false) throws -> [[String: Any]] {
+            try #require(try json(["trips"], socket: socket) as? [[String: Any]])
+        }
+    }
+
+    /// Waits (at most the hang limit) until `condition` holds.
+    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date(timeIntervalSinceNow: DaemonProcess.hangLimit)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    /// Waits until the trip in progress's row has at least `points` points: they are flushed.
+    static func flushed(_ week: Week, points: Int) throws -> Bool {
+        try eventually {
+            let trips = try week.trips()
+            return trips.last.map { $0["end"] is NSNull && ($0["points"] as? Int ?? 0) >= points } ?? false
+        }
+    }
+
+    @Test func aWeekFedLiveReadsBackRightEverywhere() throws {
+        let week = Week()
+        defer { week.state.remove() }
+        try week.configure(homeRadius: nil)
+        let ride = try NMEALogWriter.points(ofGPX: DaemonReplayTests.bus)
+        let epochs = Self.drives.map { Self.epochs(of: $0, ride: ride) }
+        // A zone at the far terminus: entered at each arrival there, left at each departure.
+        _ = try week.travelctl(["zone", "add", "Terminus", "--lat", "52.67269", "--lon", "-8.57132", "--radius", "150"])
+
+        // Thursday to Saturday through gpsd.
+        let gpsd = try GPSDDevice()
+        // What gpsd sends its clients (it adds speeds and error estimates): the offline comparison.
+        var daemon = try week.daemon("gpsd://127.0.0.1:\(gpsd.port)")
+        let session = week.state.url.appendingPathComponent("gpsd.json").path
+        let gpspipe = try gpsd.record(to: session)
+        gpsd.write((epochs[0] + epochs[1]).joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
+
+        // Friday morning: the power is cut halfway (after a flush), and comes back.
+        let half = epochs[2].count / 2
+        gpsd.write(epochs[2][..<half].joined())
+        #expect(try Self.flushed(week, points: half - 40), "\(daemon.output)")
+        daemon.send(SIGKILL)
+        _ = daemon.waitForExit()
+        daemon = try week.daemon("gpsd://127.0.0.1:\(gpsd.port)")
+        gpsd.write(epochs[2][half...].joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 1), "\(daemon.output)")
+        gpsd.write(epochs[3].joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
+
+        // The user narrows the home area to 5 km and reloads: the terminus, 7 km away, is now away.
+        // Home is not learned yet (one night proven), so each trip is a journey measured from its
+        // start: local within 25 km, a day out beyond 5 km.
+        func types() throws -> [String?] {
+            try (week.json(["journeys"]) as? [[String: Any]])?.map { $0["type"] as? String } ?? []
+        }
+        #expect(try Self.eventually { try types() == ["local", "local", "local", "local"] })
+        try week.configure(homeRadius: 5_000)
+        daemon.send(SIGHUP)
+        #expect(daemon.waitForLine(containing: "configuration reloaded") != nil, "\(daemon.output)")
+        // The journeys so far are regrouped under the new rules at once, before any restart.
+        let retyped = try Self.eventually { try types() == ["day", "day", "day", "day"] }
+        let table = try week.travelctl(["journeys"])
+        #expect(retyped, "\(table)")
+
+        // Saturday out; the vehicle stays at the terminus and the daemon is stopped there.
+        gpsd.write(epochs[4].joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 3), "\(daemon.output)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        #expect(GPSDDevice.wait(for: DaemonGPSDTests.gpsdTime(of: epochs[4].last!), in: session))
+        gpsd.killGPSD()
+        gpspipe.waitUntilExit()
+
+        // Monday on: the receiver is on a serial line of its own.
+        let receiver = try PTYReceiver()
+        daemon = try week.daemon("serial://\(receiver.device)?baud=38400")
+        receiver.write(epochs[5].joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 1), "\(daemon.output)")
+
+        // Tuesday morning, mid-drive: what a user reads while the trip is tracked.
+        receiver.write(epochs[6][..<half].joined())
+        #expect(try Self.flushed(week, points: half - 40), "\(daemon.output)")
+        let status = try #require(try week.json(["status"], socket: true) as? [String: Any])
+        let moving = try #require(status["trip"] as? [String: Any], "\(status)")
+        let driven = try #require(moving["distance_m"] as? Double)
+        #expect(driven > 3_000, "\(status)")
+        for socket in [false, true] {
+            let ongoing = try #require(try week.trips(socket: socket).last)
+            #expect(ongoing["end"] is NSNull)
+            #expect(abs((ongoing["distance_m"] as? Double ?? 0) - driven) < 0.05 * driven, "\(ongoing) vs \(status)")
+            #expect(ongoing["journey_id"] is Int, "the trip in progress is in a journey")
+        }
+        receiver.write(epochs[6][half...].joined() + epochs[7].joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 3), "\(daemon.output)")
+        receiver.write((epochs[8] + epochs[9]).joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 5), "\(daemon.output)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+
+        try Self.checkTruth(week)
+        let serial = week.state.url.appendingPathComponent("serial.nmea").path
+        try epochs[5...].joined().joined().write(toFile: serial, atomically: true, encoding: .utf8)
+        try Self.checkAgainstImport(week, logs: [session, serial])
+        // Through the socket of a daemon started again, every listing reads as with --db.
+        daemon = try week.daemon("serial://\(receiver.device)?baud=38400")
+        try Self.checkSocketMatchesDatabase(week)
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+    }
+
+    /// What the composed week is: ten trips of the whole ride, five journeys of two trips on the
+    /// right local days and of the right types, home learned at the start of the ride.
+    static func checkTruth(_ week: Week) throws {
+        let trips = try week.trips()
+        #expect(trips.count == 10, "\(trips)")
+        for (trip, drive) in zip(trips, drives) {
+            // The ride is 13.94 km as its GPX imports; gpsd's error estimates (2 × eph is the noise
+            // a step must beat) shorten the curves a little.
+            let distance = trip["distance_m"] as? Double ?? 0
+            #expect(abs(distance - 13_939) < 0.02 * 13_939, "\(trip)")
+            let scheduled = firstDay.addingTimeInterval(Double(drive.day) * 86_400 + drive.hour * 3600)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let start = try #require(formatter.date(from: trip["start"] as? String ?? ""))
+            #expect(abs(start.timeIntervalSince(scheduled)) < 600, "\(trip) for \(drive)")
+            #expect(trip["journey_id"] is Int, "\(trip)")
+            #expect(trip["end_reason"] as? String == "parked", "\(trip)")
+        }
+        let home = try #require(try week.json(["home"]) as? [String: Any])
+        #expect(home["source"] as? String == "learned", "\(home)")
+        #expect(abs((home["lat"] as? Double ?? 0) - 52.6293) < 0.001, "\(home)")
+
+        let journeys = try #require(try week.json(["journeys"]) as? [[String: Any]])
+        // Tuesday's late drive home ends after local midnight (IST): that journey spans two days.
+        #expect(journeys.map { $0["type"] as? String } == ["day", "day", "multi-day", "multi-day", "day"])
+        #expect(
+            journeys.map { $0["start_date"] as? String }
+                == ["2019-03-28", "2019-03-29", "2019-03-30", "2019-04-02", "2019-04-03"]
+        )
+        #expect(
+            journeys.map { $0["end_date"] as? String }
+                == ["2019-03-28", "2019-03-29", "2019-04-01", "2019-04-03", "2019-04-03"]
+        )
+        #expect(journeys.map { $0["trips"] as? Int } == [2, 2, 2, 2, 2])
+
+        let events = try #require(try week.json(["events"]) as? [[String: Any]])
+        let zoneEvents = events.filter { $0["zone"] as? String == "Terminus" }
+        #expect(zoneEvents.count == 10, "\(events)")
+    }
+
+    /// What the daemon was given, imported offline (gpsd's reports, then the serial sentences),
+    /// gives the same trips (distances within 1 %) and the same journeys.
+    static func checkAgainstImport(_ week: Week, logs: [String]) throws {
+        let imported = week.state.url.appendingPathComponent("imported.sqlite").path
+        let result = try Binaries.run("travelctl", ["--db", imported, "import", "--config", week.state.config] + logs)
+        #expect(result.status == 0, "\(result.standardError)")
+        let offline = try ImportCommandTests.trips(imported)
+        let live = try week.trips()
+        #expect(offline.count == live.count)
+        for (a, b) in zip(live, offline) {
+            let (x, y) = (a["distance_m"] as? Double ?? 0, b["distance_m"] as? Double ?? 1)
+            #expect(abs(x - y) <= 0.01 * y, "live \(a) vs imported \(b)")
+            #expect(a["journey_id"] as? Int != nil && b["journey_id"] as? Int != nil)
+        }
+        func journeys(_ database: String) throws -> [String] {
+            let output = try Binaries.run("travelctl", ["--db", database, "journeys", "--config", week.state.config])
+            let rows = try #require(
+                JSONSerialization.jsonObject(
+                    with: try Binaries.run(
+                        "travelctl",
+                        ["--db", database, "journeys", "--json", "--config", week.state.config]
+                    ).standardOutput
+                ) as? [[String: Any]]
+            )
+            #expect(output.status == 0)
+            return rows.map {
+                "\($0["type"] ?? "") \($0["start_date"] ?? "") \($0["end_date"] ?? "") \($0["trips"] ?? "")"
+            }
+        }
+        #expect(try journeys(week.state.database) == journeys(imported))
+    }
+
+    /// Every listing through the daemon's socket is the bytes `--db` prints.
+    static func checkSocketMatchesDatabase(_ week: Week) throws {
+        let journeys = try #require(try week.json(["journeys"]) as? [[String: Any]])
+        let trips = try week.trips()
+        var commands: [[String]] = [
+            ["trips"], ["journeys"], ["stats", "--year", "2019"], ["events"], ["home"],
+            ["export", "--format", "gpx"], ["export", "--format", "geojson"], ["export", "--format", "kml"],
+        ]
+        commands += [["trip", "show", "\(trips[3]["id"] ?? 0)"], ["journey", "show", "\(journeys[3]["id"] ?? 0)"]]
+        for command in commands {
+            for json in command.first == "export" ? [false] : [false, true] {
+                let arguments = command + (json ? ["--json"] : [])
+                let offline = try week.travelctl(arguments)
+                let online = try week.travelctl(arguments, socket: true)
+                #expect(online == offline, "\(arguments) differs through the socket")
+                #expect(!offline.isEmpty)
+            }
+        }
+    }
+}
