@@ -104,11 +104,10 @@ struct Import: ParsableCommand {
         let evidence = TimeEvidence(now: WallClock.now())
         // The trips found, to be linked to this import (`imports remove`, `import --replace`).
         var tripStarts: [UTCTime] = []
-        let ingest = { (fix: Fix) in
-            recorder.ingest(fix, evidence: evidence) { event in
-                if case .tripEnded(let trip) = event { tripStarts.append(trip.startTime) }
-            }
+        let observe = { (event: TrackingEvent) in
+            if case .tripEnded(let trip) = event { tripStarts.append(trip.startTime) }
         }
+        let ingest = { (fix: Fix) in recorder.ingest(fix, evidence: evidence, observe: observe) }
         var decoder = LogDecoder(format: from.format)
         let hasher = BackgroundHasher()
         var read = 0
@@ -122,9 +121,7 @@ struct Import: ParsableCommand {
         decoder.finish(onFix: ingest)
         if let error = decoder.gpxError { throw error }
         let digest = hasher.hexDigest()
-        recorder.endOfInput { event in
-            if case .tripEnded(let trip) = event { tripStarts.append(trip.startTime) }
-        }
+        recorder.endOfInput(observe: observe)
         if try database.hasImported(sha256: digest) {
             // The same content under another name: every event above was already stored.
             try recorder.flush()
