@@ -96,7 +96,7 @@ struct Import: ParsableCommand {
         }
         if try database.hasImported(path: path, bytes: Int64(size)), try database.hasImported(sha256: Self.sha256(path))
         {
-            return "\(path): already imported, nothing added"
+            return "\(path): already imported, nothing added (import --replace imports it again)"
         }
         let recorder = TrackingRecorder(database: database, configuration: tracking)
         // A log may be as old as it likes; only an NMEA date the clock says is not in the future
@@ -125,7 +125,7 @@ struct Import: ParsableCommand {
         if try database.hasImported(sha256: digest) {
             // The same content under another name: every event above was already stored.
             try recorder.flush()
-            return "\(path): already imported, nothing added"
+            return "\(path): already imported, nothing added (import --replace imports it again)"
         }
         let statistics = recorder.engine.statistics
         database.recordImport(

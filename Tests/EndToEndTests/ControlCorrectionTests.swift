@@ -127,7 +127,7 @@ import TravelCore
         let strict = try Binaries.run("travelctl", ["--db", db, "import", "--config", config, zeus])
         #expect(strict.output.hasSuffix("0 trips found\n"), "\(strict.output)")
         let same = try Binaries.run("travelctl", ["--db", db, "import", zeus])
-        #expect(same.output == "\(zeus): already imported, nothing added\n")
+        #expect(same.output == "\(zeus): already imported, nothing added (import --replace imports it again)\n")
         let replaced = try Binaries.run("travelctl", ["--db", db, "import", "--replace", zeus])
         #expect(replaced.status == 0, "\(replaced.standardError)")
         let lines = replaced.output.split(separator: "\n")
