@@ -70,7 +70,8 @@ struct ControlMethods: VarlinkHandling {
             let year = try call.integer("year").map { Int(clamping: $0) }
             let history = history
             return .later { await history.stats(year: year) }
-        case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .export:
+        case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .export,
+            .backup:
             return try startRead(method, call)
         case .reload:
             try call.allowParameters([])
