@@ -19,6 +19,7 @@ package enum ControlInterface {
         case listZones = "ListZones"
         case listPOIs = "ListPOIs"
         case export = "Export"
+        case backup = "Backup"
         case reload = "Reload"
         case startJourney = "StartJourney"
         case stopJourney = "StopJourney"
@@ -177,6 +178,13 @@ package enum ControlInterface {
           since: ?string,
           until: ?string
         ) -> (chunk: string)
+
+        # A consistent copy of the whole database (SQLite's online backup, taken while tracking
+        # goes on), as base64 chunks of the copy's bytes in order, one reply each (at most
+        # 196608 bytes before encoding); call with more. The daemon makes the copy in a private
+        # temporary file, gone when the call ends, and writes no file a client names; the
+        # client joins the chunks (travelctl backup). Anyone who may read the history may.
+        method Backup() -> (chunk: string)
 
         # Reads the configuration again, as SIGHUP does. Needs root or the AdminGroup.
         method Reload() -> ()

@@ -5,7 +5,7 @@ internal import TravelStore
 extension ControlMethods {
     /// The history reads besides trips and stats: each answers what its `travelctl` command
     /// prints with `--json`, built by the same `TravelStore` function, read by `HistoryReader`
-    /// (`Export`: by a `ControlExport` of its own).
+    /// (`Export` and `Backup`: by a `ControlExport` or `ControlBackup` of their own).
     func startRead(_ method: ControlInterface.Method, _ call: VarlinkCall) throws(VarlinkError) -> VarlinkOutcome {
         let history = history
         switch method {
@@ -65,6 +65,10 @@ extension ControlMethods {
             }
             let export = ControlExport(path: history.path, format: format, selection: try call.exportSelection())
             return .stream { await export.next() }
+        case .backup:
+            try call.allowParameters([])
+            let backup = ControlBackup(path: history.path)
+            return .stream { await backup.next() }
         default:
             return .now(.failure(.methodNotImplemented(call.method)))
         }

@@ -77,6 +77,9 @@ package enum Daemon {
             )
         )
         try await group.run()
+        // Every service has stopped (the final flush made, no client reading): a clean stop
+        // leaves the whole history in the database file.
+        await pipeline.checkpoint()
     }
 
     /// The one reload, for SIGHUP and `Reload` alike: reads the configuration (hooks and reminder

@@ -96,8 +96,8 @@ extension TrackingPipeline {
         case .stepped(let from, let to):
             logger.notice(
                 """
-                system clock stepped: now \(ClockOffsetEstimator.describe(to)) GPS time, was \
-                \(ClockOffsetEstimator.describe(from)); history is stamped with GPS time and unaffected
+                \(ClockOffsetEstimator.describeStep(from: from, to: to)); history is stamped with GPS time \
+                and unaffected
                 """,
                 metadata: .event(.clockStepped, ["clock_offset_s": "\(to)"])
             )

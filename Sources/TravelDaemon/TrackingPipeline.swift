@@ -137,6 +137,24 @@ package actor TrackingPipeline {
         if try recorder.flush(final: true) { journeysChanged?.yield() }
     }
 
+    /// After a clean stop's final flush, with the control socket closed: empties the WAL into
+    /// the database file, so the file alone holds the whole history (a copy of it is complete)
+    /// and the next start has no WAL to replay. A failure is logged: SQLite does the same at the
+    /// next open.
+    package func checkpoint() {
+        do {
+            if try recorder.database.checkpoint() {
+                logger.info("history written into \(databasePath), the WAL emptied")
+            } else {
+                logger.warning(
+                    "a reader kept the WAL of \(databasePath) from being emptied; SQLite finishes at the next start"
+                )
+            }
+        } catch {
+            logger.warning("cannot empty the WAL of \(databasePath): \(error)")
+        }
+    }
+
     /// The timer's flush: a failure (disk full, a reader holding a lock) is logged, and the next
     /// flush retries with nothing lost. `final` commits the engine state too.
     package func flushOrLog(final: Bool = false) {

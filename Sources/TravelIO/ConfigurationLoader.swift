@@ -14,6 +14,12 @@ package struct LoadedConfiguration: Sendable {
     package var foundMainFile: Bool
     /// The drop-ins read (the core applies them in lexical order of their names).
     package var dropIns: [String]
+    /// `[Source] URL` (or `--source`), parsed.
+    package var source: SourceURL
+    /// What would not stop the daemon but is surely a mistake: hook programs that are missing or
+    /// not executable. `check-config` refuses them; the daemon logs them and keeps tracking (a
+    /// hook that cannot start is also logged each time its event happens).
+    package var warnings: [ConfigurationError]
 }
 
 /// Values given on the command line, which win over the files. Each is checked like the key it
@@ -78,17 +84,81 @@ package enum ConfigurationLoader {
                 dropIns.append(ConfigurationText(name: dropInPath, text: text))
             }
         }
-        let configuration = try TravelConfiguration(
-            main: main.map { ConfigurationText(name: mainPath, text: $0) },
-            dropIns: dropIns,
-            overrides: overrides.entries
-        )
+        let entries =
+            try TravelConfiguration.entries(
+                main: main.map { ConfigurationText(name: mainPath, text: $0) },
+                dropIns: dropIns
+            )
+            + overrides.entries
+        let configuration = try TravelConfiguration(entries: entries)
+        let source = try checkedSource(configuration, entries: entries)
         return LoadedConfiguration(
             configuration: configuration,
             path: mainPath,
             foundMainFile: main != nil,
-            dropIns: dropIns.map(\.name)
+            dropIns: dropIns.map(\.name),
+            source: source,
+            warnings: hookProblems(configuration, entries: entries)
         )
+    }
+
+    /// The source URL, which reading the configuration has already parsed; a replayed log must
+    /// exist and be readable (a serial device may be plugged in later, gpsd started later).
+    private static func checkedSource(
+        _ configuration: TravelConfiguration,
+        entries: [ConfigurationEntry]
+    ) throws(ConfigurationError) -> SourceURL {
+        let assignment = entries.last { $0.section == "Source" && $0.key == "URL" && !$0.value.isEmpty }
+        let location = assignment?.location ?? ConfigurationLocation(file: "[Source] URL", line: nil)
+        let source: SourceURL
+        do {
+            source = try SourceURL(parsing: configuration.source.url)
+        } catch {
+            let url = configuration.source.url
+            throw .invalidValue(location, section: "Source", key: "URL", value: url, reason: error.reason)
+        }
+        if case .file(let path, _) = source, let reason = unusable(path, executable: false) {
+            throw .unusableFile(location, section: "Source", key: "URL", path: path, reason: reason)
+        }
+        return source
+    }
+
+    /// A `[Hooks]` program that is missing or not executable, per assignment that names one.
+    private static func hookProblems(
+        _ configuration: TravelConfiguration,
+        entries: [ConfigurationEntry]
+    ) -> [ConfigurationError] {
+        var problems: [ConfigurationError] = []
+        for key in TravelConfiguration.hookEventKeys {
+            guard let entry = entries.last(where: { $0.section == "Hooks" && $0.key == key }) else { continue }
+            for command in configuration.hooks.commands(for: key) {
+                if let reason = unusable(command.executable, executable: true) {
+                    problems.append(
+                        .unusableFile(
+                            entry.location,
+                            section: "Hooks",
+                            key: key,
+                            path: command.executable,
+                            reason: reason
+                        )
+                    )
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Why `path` cannot be read (or run, when `executable`), or `nil` when it can.
+    private static func unusable(_ path: String, executable: Bool) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return systemError() }
+        if status.st_mode & S_IFMT == S_IFDIR { return "is a directory" }
+        if executable {
+            guard access(path, X_OK) == 0 else { return "not executable (\(systemError()))" }
+        } else {
+            guard access(path, R_OK) == 0 else { return systemError() }
+        }
+        return nil
     }
 
     /// The text of the file at `path`; `nil` when it does not exist and `absentIsDefault`

@@ -51,6 +51,14 @@ struct TravelCompaniond: AsyncParsableCommand {
     }
 }
 
+/// `path` made absolute against the working directory: `--db travel.sqlite` means the file here.
+private func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), !path.isEmpty, let directory = getcwd(nil, 0) else { return path }
+    defer { free(directory) }
+    let base = String(cString: directory)
+    return (base.hasSuffix("/") ? base : base + "/") + path
+}
+
 /// `--config PATH`, for every command that reads the configuration.
 struct ConfigurationOptions: ParsableArguments {
     @Option(
@@ -66,7 +74,7 @@ struct ConfigurationOptions: ParsableArguments {
     /// (EX_CONFIG, which systemd reports as "configuration error").
     func load(overrides: ConfigurationOverrides = ConfigurationOverrides()) throws -> LoadedConfiguration {
         do {
-            return try ConfigurationLoader.load(path: config, overrides: overrides)
+            return try ConfigurationLoader.load(path: config.map(absolute), overrides: overrides)
         } catch {
             printError("travel-companiond: \(error)")
             throw ExitCode(78)
@@ -99,34 +107,41 @@ struct Run: AsyncParsableCommand {
     var source: String?
 
     func run() async throws {
-        let overrides = ConfigurationOverrides(database: db, socket: socket, source: source)
-        let configuration = try options.load(overrides: overrides).configuration
-        let url: SourceURL
-        do {
-            url = try SourceURL(parsing: configuration.source.url)
-        } catch {
-            printError("travel-companiond: \(error)")
-            throw ExitCode(78)
-        }
+        // Paths on the command line are the operator's, relative to where they typed them; the
+        // files' paths must be absolute (a service's working directory is nothing to rely on).
+        let overrides = ConfigurationOverrides(database: db.map(absolute), socket: socket.map(absolute), source: source)
+        let loaded = try options.load(overrides: overrides)
         let journal = JournalLogHandler.usesJournal
         // The journal when systemd connected standard error to it, readable lines otherwise.
         LoggingSystem.bootstrap { _ -> any LogHandler in
             if journal { return JournalLogHandler() }
             return StandardErrorLogHandler()
         }
-        let path = options.config
+        let path = options.config.map(absolute)
+        let logger = Logger(label: "travel-companiond")
+        Self.warn(about: loaded, logger: logger)
         do {
             try await Daemon.run(
-                configuration: configuration,
-                source: url,
+                configuration: loaded.configuration,
+                source: loaded.source,
                 reloadConfiguration: { () throws(ConfigurationError) in
-                    try ConfigurationLoader.load(path: path, overrides: overrides).configuration
+                    let reloaded = try ConfigurationLoader.load(path: path, overrides: overrides)
+                    Self.warn(about: reloaded, logger: logger)
+                    return reloaded.configuration
                 },
-                logger: Logger(label: "travel-companiond")
+                logger: logger
             )
         } catch {
             printError("travel-companiond: \(error)")
             throw ExitCode(1)
+        }
+    }
+
+    /// Logs what `check-config` would refuse but tracking survives (a hook program that is
+    /// missing), once per start or reload.
+    private static func warn(about loaded: LoadedConfiguration, logger: Logger) {
+        for warning in loaded.warnings {
+            logger.warning("\(warning); that hook cannot run until this is fixed")
         }
     }
 }
@@ -142,6 +157,10 @@ struct CheckConfig: ParsableCommand {
 
     func run() throws {
         let loaded = try options.load()
+        if let problem = loaded.warnings.first {
+            printError("travel-companiond: \(problem)")
+            throw ExitCode(78)
+        }
         let dropIns =
             switch loaded.dropIns.count {
             case 0: "no drop-ins"

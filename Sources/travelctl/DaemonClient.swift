@@ -11,7 +11,12 @@ struct DaemonClient {
 
     /// Connects to `--socket`, or the standard socket; a daemon not running is exit status 69.
     init(_ options: DatabaseOptions) throws {
-        path = options.socket ?? DatabaseOptions.defaultSocket
+        try self.init(socket: options.socket)
+    }
+
+    /// Connects to `socket`, or the standard socket; a daemon not running is exit status 69.
+    init(socket: String?) throws {
+        path = socket ?? DatabaseOptions.defaultSocket
         do {
             client = try VarlinkClient(path: path)
         } catch {

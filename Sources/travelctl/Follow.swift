@@ -16,11 +16,11 @@ struct Follow: ParsableCommand {
         discussion: "With --json, one JSON object per line, the first being the subscription itself."
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var database: SocketOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let daemon = try DaemonClient(database)
+        let daemon = try DaemonClient(socket: database.socket)
         do {
             try daemon.client.send(VarlinkCall(method: ControlInterface.Method.subscribe.qualified, more: true))
             while true {

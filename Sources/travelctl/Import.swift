@@ -24,7 +24,7 @@ struct Import: ParsableCommand {
             """
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var database: DatabaseFileOptions
 
     @Option(name: .long, help: "Input format: nmea, gpsd, gpx, or auto (detected per file).")
     var from: InputFormat = .auto

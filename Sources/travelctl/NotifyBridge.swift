@@ -25,8 +25,8 @@ struct NotifyBridge: ParsableCommand {
             """
     )
 
-    /// `--socket`; `--db` means nothing here (there is no offline bridge) and is ignored.
-    @OptionGroup var database: DatabaseOptions
+    /// `--socket`; there is no offline bridge, so `--db` is refused.
+    @OptionGroup var database: SocketOptions
 
     func run() throws {
         Self.exitOnTermination()

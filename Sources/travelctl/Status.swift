@@ -10,11 +10,11 @@ struct Status: ParsableCommand {
         abstract: "Show what the running daemon is doing: source, fix, trip, counters, database."
     )
 
-    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var database: SocketOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let status = try DaemonClient(database).call(.status)
+        let status = try DaemonClient(socket: database.socket).call(.status)
         if output.json { return print(status.serializedString()) }
         for (key, value) in Self.lines(status) {
             print(key.padding(to: 9) + "  " + value)

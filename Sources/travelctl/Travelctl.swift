@@ -10,21 +10,18 @@ struct Travelctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Decode.self, Import.self, Imports.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self,
-            HomeCommand.self,
-            Stats.self, Export.self, PlanCommand.self, NoteCommand.self, PhotoCommand.self,
+            HomeCommand.self, Stats.self, Export.self, Backup.self, PlanCommand.self, NoteCommand.self,
+            PhotoCommand.self,
             Status.self, Follow.self, NotifyBridge.self,
             ZoneCommand.self, POICommand.self, Events.self,
         ]
     )
 
-    /// Accepted before the subcommand too (`travelctl --db PATH trips`); subcommands read it.
-    @OptionGroup var database: DatabaseOptions
-
     /// Runs the command with the exit codes of the `travelctl` contract: usage errors exit 2
     /// (argument-parser's default is 64).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(movingLeadingOptions(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
@@ -33,5 +30,28 @@ struct Travelctl: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `--db PATH` and `--socket PATH` given before the command (`travelctl --db PATH trips`)
+    /// moved after it, so the command parses them as its own: one that has no use for one says
+    /// so (an unknown option, exit 2) instead of ignoring it, as `status --db` once did.
+    static func movingLeadingOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--db" || first == "--socket", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--db=") || first.hasPrefix("--socket=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty else { return arguments }
+        // Before a `--` that ends the options, else at the end.
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        return Array(rest[..<end]) + leading + Array(rest[end...])
     }
 }

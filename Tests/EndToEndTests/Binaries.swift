@@ -18,12 +18,19 @@ enum Binaries {
     }
 
     /// Runs `name` with `arguments`, feeding `input` on standard input, and waits for it.
-    /// `absolute` runs `name` as a path (a system tool) instead of one of our products.
-    static func run(_ name: String, _ arguments: [String], input: Data? = nil, absolute: Bool = false) throws -> Result
-    {
+    /// `absolute` runs `name` as a path (a system tool) instead of one of our products; `directory`
+    /// is its working directory (this process's when `nil`).
+    static func run(
+        _ name: String,
+        _ arguments: [String],
+        input: Data? = nil,
+        absolute: Bool = false,
+        directory: URL? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = absolute ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()

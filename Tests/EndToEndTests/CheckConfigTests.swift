@@ -145,13 +145,11 @@ import Testing
     }
 
     @Test func runChecksTheConfigurationWithItsOverridesBeforeStarting() throws {
-        let files = try Files(main: "[Storage]\nDatabase=/var/lib/travel-companion/travel.sqlite\n")
-        for arguments in [["--config", files.path], ["run", "--config", files.path, "--db", "/tmp/travel.sqlite"]] {
+        let files = try Files(main: "[Storage]\nDatabase=/nonexistent/travel.sqlite\n")
+        let drive = Self.drive.path
+        for arguments in [["--config", files.path], ["run", "--config", files.path, "--db", "/nonexistent/x.sqlite"]] {
             // Past the checks, the run fails on what it opens: one line and exit 1, not 78.
-            let result = try Binaries.run(
-                "travel-companiond",
-                arguments + ["--source", "file:///nonexistent/drive.nmea"]
-            )
+            let result = try Binaries.run("travel-companiond", arguments + ["--source", "file://\(drive)"])
             #expect(result.status == 1)
             let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("travel-companiond:") }
             #expect(errors.count == 1, "\(result.standardError)")
@@ -162,5 +160,138 @@ import Testing
             bad.standardError
                 == "travel-companiond: --source: [Source] URL: expected a URL such as gpsd://127.0.0.1:2947, got '127.0.0.1:2947'\n"
         )
+        let missing = try Binaries.run(
+            "travel-companiond",
+            ["--config", files.path, "--source", "file:///nonexistent/drive.nmea?speed=0"]
+        )
+        #expect(missing.status == 78)
+        #expect(
+            missing.standardError
+                == "travel-companiond: --source: [Source] URL: /nonexistent/drive.nmea: No such file or directory\n"
+        )
+    }
+
+    /// A real drive, replayed at once by the daemon tests below.
+    private static let drive = Binaries.fixtures.appendingPathComponent("tracks/limerick-bus-304-2019-02-18.gpx")
+
+    /// `check-config` and the daemon's start say the same, with the file and line: `[Source] URL`
+    /// is parsed as the daemon parses it, a replayed log must exist, a comment after a value is
+    /// refused, a key set twice in one file is refused. (Each of these passed `check-config` once.)
+    @Test(
+        arguments: [
+            (
+                "[Source]\nURL=http://x\n",
+                ":2: [Source] URL: unknown scheme 'http', expected gpsd, serial or file, got 'http://x'"
+            ),
+            (
+                "[Source]\nURL=serial:///dev/ttyACM0?baud=1234\n",
+                ":2: [Source] URL: baud must be auto or one of 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600, got 'serial:///dev/ttyACM0?baud=1234'"
+            ),
+            (
+                "[Source]\n\nURL=gpsd://127.0.0.1:99999\n",
+                ":3: [Source] URL: the port must be a number from 1 to 65535, got 'gpsd://127.0.0.1:99999'"
+            ),
+            (
+                "[Source]\nURL=file:///tmp/x.nmea?speed=fast\n",
+                ":2: [Source] URL: speed must be a number, got 'file:///tmp/x.nmea?speed=fast'"
+            ),
+            (
+                "[Source]\nURL=file:///nonexistent/drive.nmea\n",
+                ":2: [Source] URL: /nonexistent/drive.nmea: No such file or directory"
+            ),
+            (
+                "[Source]\nURL=serial:///dev/ttyACM0?baud=auto     # or gpsd://127.0.0.1:2947\n",
+                ":2: [Source] URL: a comment must be on a line of its own, got 'serial:///dev/ttyACM0?baud=auto     # or gpsd://127.0.0.1:2947'"
+            ),
+            (
+                "[Storage]\nFlushIntervalSec=5s\n[Tracking]\n[Storage]\nFlushIntervalSec=20s\n",
+                ":5: [Storage] FlushIntervalSec: already set on line 2 of this file; set a key once per file (a drop-in may override the main file)"
+            ),
+            (
+                "[Control]\nSocket=/run/\(String(repeating: "s", count: 103))\n",
+                ":2: [Control] Socket: a socket path may have at most 107 bytes, this one has 108, got '/run/\(String(repeating: "s", count: 75))…'"
+            ),
+        ]
+    )
+    func checkConfigRefusesWhatRunWouldWithTheFileAndLine(text: String, message: String) throws {
+        let files = try Files(main: text)
+        let expected = "travel-companiond: \(files.path)\(message)\n"
+        let checked = try Self.checkConfig(files)
+        #expect(checked.status == 78)
+        #expect(checked.standardError == expected)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("tc-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let run = try Binaries.run(
+            "travel-companiond",
+            ["run", "--config", files.path, "--db", state.path + "/travel.sqlite", "--socket", state.path + "/control"]
+        )
+        #expect(run.status == 78)
+        #expect(run.standardError == expected)
+    }
+
+    /// Every `ini` example of the README passes `check-config`: none a user can paste fails.
+    @Test func theREADMEConfigurationExamplesPass() throws {
+        let readme = try String(
+            contentsOf: Binaries.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"),
+            encoding: .utf8
+        )
+        let blocks = readme.components(separatedBy: "```ini\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            let files = try Files(main: block)
+            let result = try Self.checkConfig(files)
+            #expect(result.status == 0, "\(block)\n\(result.standardError)")
+        }
+    }
+
+    /// A hook program that does not exist: `check-config` refuses it, the daemon logs it at the
+    /// start and keeps tracking.
+    @Test func aMissingHookProgramIsRefusedByCheckConfigAndLoggedByTheDaemon() throws {
+        let files = try Files(
+            main: "[Hooks]\nFixAcquired=/bin/true\nTripEnded=/bin/true ; /nonexistent/notify \"trip\"\n"
+        )
+        let message = "\(files.path):3: [Hooks] TripEnded: /nonexistent/notify: No such file or directory"
+        let checked = try Self.checkConfig(files)
+        #expect(checked.status == 78)
+        #expect(checked.standardError == "travel-companiond: \(message)\n")
+        let script = files.directory.path + "/notify.sh"
+        try "#!/bin/sh\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let notExecutable = try Files(main: "[Hooks]\nTripEnded=\(script)\n")
+        #expect(
+            try Self.checkConfig(notExecutable).standardError
+                == "travel-companiond: \(notExecutable.path):2: [Hooks] TripEnded: \(script): not executable (Permission denied)\n"
+        )
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("tc-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let run = try Binaries.run(
+            "travel-companiond",
+            [
+                "--config", files.path, "--db", state.path + "/travel.sqlite", "--socket", state.path + "/control",
+                "--source", "file://\(Self.drive.path)?speed=0",
+            ]
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        let warnings = run.standardError.split(separator: "\n").filter { $0.contains(message) }
+        #expect(warnings.count == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("trip ended"), "\(run.standardError)")
+    }
+
+    /// `--db`, `--socket` and `--config` relative to the working directory, as `travelctl` takes them.
+    @Test func runTakesPathsRelativeToItsWorkingDirectory() throws {
+        let files = try Files(main: "[Storage]\nFlushIntervalSec=5s\n")
+        let run = try Binaries.run(
+            "travel-companiond",
+            [
+                "run", "--config", "travel-companion.conf", "--db", "here.sqlite", "--socket", "control",
+                "--source", "file://\(Self.drive.path)?speed=0",
+            ],
+            directory: files.directory
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        let trips = try Binaries.run("travelctl", ["--db", files.directory.path + "/here.sqlite", "trips"])
+        #expect(trips.status == 0)
+        #expect(trips.output.contains("13.9 km"), "\(trips.output)")
     }
 }

@@ -195,6 +195,20 @@ import TravelCore
         #expect(chunks.count >= 2, "\(export.output.prefix(500))")
         let offline = try Binaries.run("travelctl", ["export", "--format", "geojson", "--db", daemon.state.database])
         #expect(Data(chunks.joined().utf8) == offline.standardOutput)
+
+        // Backup's base64 chunks, decoded and joined, are a database with the same trips.
+        let backup = try PythonVarlink.run(["call", "--more", "\(address).Backup", "{}"])
+        #expect(backup.status == 0, "\(backup.standardError)")
+        let bytes = try Self.jsonObjects(backup.output).map {
+            try #require(Data(base64Encoded: $0["chunk"]?.stringValue ?? ""))
+        }
+        let copy = daemon.state.url.appendingPathComponent("python-backup.sqlite")
+        try bytes.reduce(Data(), +).write(to: copy)
+        let trips = ["trips", "--json", "--db"]
+        #expect(
+            try Binaries.run("travelctl", trips + [copy.path]).output
+                == Binaries.run("travelctl", trips + [daemon.state.database]).output
+        )
     }
 
     /// `value` with every object's members sorted by name.

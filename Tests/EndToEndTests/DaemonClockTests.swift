@@ -63,12 +63,40 @@ import Testing
             measured?.contains(" years ") == true && measured?.contains("ahead of GPS time") == true,
             "\(daemon.output)"
         )
-        // The rest at once, far faster than a receiver talks: to the daemon the clock seems to step
-        // back with every burst (and it says so); what is stored is unaffected either way.
+        // The rest at once, far faster than a receiver talks: GPS time gains on the system clock
+        // with every fix, which is no step of the clock; what is stored is unaffected either way.
         receiver.write(epochs.dropFirst(5).joined())
         #expect(daemon.waitForLine(containing: "trip ended") != nil, "\(daemon.output)")
         daemon.send(SIGTERM)
         #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        #expect(!daemon.output.contains("clock stepped"), "\(daemon.output)")
         try Self.expectStoredAsImported(epochs, state: state)
+    }
+
+    /// gpsfake at 15 ms a sentence (TESTING.md) replays the 2020 drive through a real gpsd, far
+    /// faster than real time: the offset is measured once and no clock step is reported (there
+    /// were 50 to 66 of them, each with its ClockStepped hook, and garbled).
+    @Test func gpsfakeFasterThanRealTimeReportsNoClockStep() throws {
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let log = state.url.appendingPathComponent("drive.nmea").path
+        try DaemonGPSDTests.Drive().epochs.joined().write(toFile: log, atomically: true, encoding: .utf8)
+        let port = GPSDDevice.freePort()
+        let gpsfake = try PTYReceiver.launch(
+            "/usr/bin/gpsfake",
+            ["-1", "-n", "-q", "-P", "\(port)", "-c", "0.015", "-W", "3", log]
+        )
+        defer {
+            if gpsfake.isRunning { kill(gpsfake.processIdentifier, SIGTERM) }
+            gpsfake.waitUntilExit()
+        }
+        usleep(1_000_000)
+        let daemon = try DaemonGPSDTests.daemon(port: port, state: state)
+        #expect(daemon.waitForLine(containing: "trip ended") != nil, "\(daemon.output)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        #expect(daemon.output.contains("system clock is "), "\(daemon.output)")
+        let steps = daemon.output.split(separator: "\n").filter { $0.contains("clock stepped") }
+        #expect(steps.isEmpty, "\(steps)")
     }
 }

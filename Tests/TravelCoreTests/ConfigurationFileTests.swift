@@ -70,11 +70,102 @@ import Testing
         #expect(configuration.source == TravelConfiguration.Source())
     }
 
-    @Test func theLastAssignmentOfAKeyWins() throws {
+    @Test func aKeySetTwiceInOneFileIsRefusedWithBothLines() {
+        #expect(
+            Self.error("[Tracking]\nStopRadiusMeters=60\n[Source]\n[Tracking]\nStopRadiusMeters=70\n")
+                == """
+                \(Self.path):5: [Tracking] StopRadiusMeters: already set on line 2 of this file; set a key once \
+                per file (a drop-in may override the main file)
+                """
+        )
+        // The same key in another section, or in a drop-in, is not a duplicate.
+        #expect(Self.error("[Source]\nURL=gpsd://a\n[Control]\nSocket=/run/x\n[Storage]\nDatabase=/x\n") == nil)
+        #expect(
+            Self.error("[Hooks]\nTripEnded=/bin/true\n", dropIns: [("a.conf", "[Hooks]\nTripEnded=/bin/false\n")])
+                == nil
+        )
+    }
+
+    @Test func aDropInOverridesTheMainFile() throws {
         let configuration = try Self.load(
-            "[Tracking]\nStopRadiusMeters=60\n[Source]\n[Tracking]\nStopRadiusMeters=70\n"
+            "[Tracking]\nStopRadiusMeters=60\n",
+            dropIns: [("50-radius.conf", "[Tracking]\nStopRadiusMeters=70\n")]
         )
         #expect(configuration.tracking.stopRadius == 70)
+    }
+
+    /// systemd's syntax has no comments after a value; the README once showed one.
+    @Test func aCommentAfterAValueIsRefusedNotMadePartOfIt() {
+        let readme = "URL=serial:///dev/ttyACM0?baud=auto     # or gpsd://127.0.0.1:2947"
+        #expect(
+            Self.error("[Source]\n\(readme)\n")
+                == """
+                \(Self.path):2: [Source] URL: a comment must be on a line of its own, got \
+                'serial:///dev/ttyACM0?baud=auto     # or gpsd://127.0.0.1:2947'
+                """
+        )
+        for (section, line) in [
+            ("Storage", "FlushIntervalSec=10s # ten seconds"),
+            ("Tracking", "StopRadiusMeters=50\t# metres"),
+            ("Control", "Group=travel #people"),
+            ("Hooks", "TripEnded=/usr/bin/logger -t trips # log them"),
+        ] {
+            #expect(
+                Self.error("[\(section)]\n\(line)\n")?.contains(": a comment must be on a line of its own, got '")
+                    == true,
+                "\(line)"
+            )
+        }
+        // A `#` inside a word, or quoted in a hook command, is part of the value.
+        #expect(Self.error("[Storage]\nDatabase=/srv/trips#1/travel.sqlite\n") == nil)
+        #expect(Self.error("[Hooks]\nTripEnded=/usr/bin/logger \"# trip\" '#2' \\#3\n") == nil)
+        #expect(Self.error("[Source]\n# or gpsd://127.0.0.1:2947\nURL=serial:///dev/ttyACM0?baud=auto\n") == nil)
+    }
+
+    /// `[Source] URL` is parsed as the daemon parses it, so `check-config` refuses what `run` would.
+    @Test(
+        arguments: [
+            ("URL=http://x", "unknown scheme 'http', expected gpsd, serial or file, got 'http://x'"),
+            (
+                "URL=serial:///dev/ttyACM0?baud=1234",
+                "baud must be auto or one of 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600, got 'serial:///dev/ttyACM0?baud=1234'"
+            ),
+            ("URL=gpsd://127.0.0.1:99999", "the port must be a number from 1 to 65535, got 'gpsd://127.0.0.1:99999'"),
+            (
+                "URL=file:///tmp/drive.nmea?speed=fast",
+                "speed must be a number, got 'file:///tmp/drive.nmea?speed=fast'"
+            ),
+            ("URL=file:///tmp/drive.nmea?pace=2", "unknown parameter 'pace', got 'file:///tmp/drive.nmea?pace=2'"),
+        ]
+    )
+    func theSourceURLIsCheckedAsTheDaemonParsesIt(line: String, message: String) {
+        #expect(Self.error("[Source]\n\(line)\n") == "\(Self.path):2: [Source] URL: \(message)")
+    }
+
+    @Test func aSocketPathLongerThanASocketAddressHoldsIsRefused() {
+        let fits = "/run/" + String(repeating: "s", count: 102)
+        #expect(fits.utf8.count == 107)
+        #expect(Self.error("[Control]\nSocket=\(fits)\n") == nil)
+        #expect(
+            Self.error("[Control]\nSocket=\(fits)x\n")?.hasPrefix(
+                "\(Self.path):2: [Control] Socket: a socket path may have at most 107 bytes, this one has 108, got '/run/sss"
+            ) == true
+        )
+    }
+
+    /// A huge or binary value is echoed shortened, with its control bytes escaped.
+    @Test func aHugeOrBinaryValueIsEchoedShortAndEscaped() throws {
+        let message = try #require(
+            Self.error("[Tracking]\nStopRadiusMeters=\u{1B}[2J\(String(repeating: "9x", count: 5000))\n")
+        )
+        #expect(message.count < 200, "\(message)")
+        #expect(
+            message.hasPrefix(
+                "\(Self.path):2: [Tracking] StopRadiusMeters: expected a distance in metres, got '\\x1b[2J9x9x"
+            )
+        )
+        #expect(message.hasSuffix("…'"))
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 })
     }
 
     @Test func aTrailingBackslashContinuesTheLineAndCommentsInsideAreSkipped() throws {

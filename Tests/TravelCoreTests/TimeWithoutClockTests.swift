@@ -158,5 +158,47 @@ import Testing
         #expect(abs(estimator.offset! - 0.2) < 0.01)
         #expect(ClockOffsetEstimator.describe(0.2) == "in step with")
         #expect(ClockOffsetEstimator.describe(-75) == "1 min 15 s behind")
+        #expect(
+            ClockOffsetEstimator.describeStep(from: from, to: to)
+                == "system clock stepped back by 10 years 0 days: now in step with GPS time, was 10 years 0 days ahead of GPS time"
+        )
+    }
+
+    /// gpsfake at 15 ms a sentence, years after the log was recorded: GPS time gains a second or
+    /// more on the system clock with every accepted fix (several where fixes were dropped). The
+    /// clock never stepped, so nothing is reported after the first measurement; a real step
+    /// after the burst still is, once, with both offsets and the step readable.
+    @Test func aFeedFasterThanRealTimeIsNoStep() {
+        var estimator = ClockOffsetEstimator()
+        var changes: [ClockOffsetEstimator.Change] = []
+        let offset = 7 * 365 * 86_400 + 281 * 86_400.0
+        var gps = Self.drive
+        var system = Self.drive.adding(seconds: offset)
+        for index in 0..<600 {
+            // Mostly one fix a second, some 3 or 5 s apart (fixes the filter did not accept).
+            gps = gps.adding(seconds: [1, 1, 3, 1, 5, 1, 1][index % 7])
+            system = system.adding(seconds: 0.03 + Double(index % 3) * 0.01)
+            if let change = estimator.observe(gps: gps, system: system) { changes.append(change) }
+        }
+        #expect(changes.count == 1, "\(changes)")
+        guard case .measured? = changes.first else {
+            Issue.record("no measurement: \(changes)")
+            return
+        }
+        // The replay over, the feed is real time again and the clock 2 h back: one step.
+        for (gps, system) in Self.samples(offset: estimator.offset! - 7200, delays: [0.3, 0.2, 0.3, 0.3], from: 10_000)
+        {
+            if let change = estimator.observe(gps: gps, system: system) { changes.append(change) }
+        }
+        #expect(changes.count == 2, "\(changes)")
+        guard case .stepped(let from, let to)? = changes.last else {
+            Issue.record("no step: \(changes)")
+            return
+        }
+        #expect(
+            ClockOffsetEstimator.describeStep(from: from, to: to).hasPrefix(
+                "system clock stepped back by 2 h 0 min: now "
+            )
+        )
     }
 }

@@ -15,24 +15,72 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case wrongType(ConfigurationLocation, section: String, key: String, expected: String, value: String)
     /// A value of the right type outside what the key allows, by itself or next to another key.
     case outOfRange(ConfigurationLocation, section: String, key: String, value: String, allowed: String)
+    /// A value the key cannot take, for the reason given (`unknown scheme 'http'`, `a comment
+    /// must be on a line of its own`).
+    case invalidValue(ConfigurationLocation, section: String, key: String, value: String, reason: String)
+    /// A key assigned twice in one section of one file; `firstLine` is the earlier assignment.
+    /// (A drop-in overriding the main file is how changes are meant to be made, and is allowed.)
+    case duplicateKey(ConfigurationLocation, section: String, key: String, firstLine: Int)
+    /// A program or file the value names that is missing or unusable; `reason` is the system's.
+    case unusableFile(ConfigurationLocation, section: String, key: String, path: String, reason: String)
 
     /// `/etc/travel-companion/travel-companion.conf:12: [Tracking] StopRadiusMeters: expected a
-    /// distance in metres, got 'fifty'`.
+    /// distance in metres, got 'fifty'`. Values are echoed shortened and escaped (`echo`).
     public var description: String {
         switch self {
         case .unreadableFile(let path, let reason):
-            "cannot read \(path): \(reason)"
+            "cannot read \(Self.echo(path, quoted: false)): \(reason)"
         case .malformedLine(let location, let reason):
             "\(location): \(reason)"
         case .unknownSection(let location, let section, let suggestion):
-            "\(location): [\(section)]: unknown section" + (suggestion.map { ", did you mean [\($0)]?" } ?? "")
+            "\(location): [\(Self.echo(section, quoted: false))]: unknown section"
+                + (suggestion.map { ", did you mean [\($0)]?" } ?? "")
         case .unknownKey(let location, let section, let key, let suggestion):
-            "\(location): [\(section)] \(key): unknown key" + (suggestion.map { ", did you mean \($0)?" } ?? "")
+            "\(location): [\(section)] \(Self.echo(key, quoted: false)): unknown key"
+                + (suggestion.map { ", did you mean \($0)?" } ?? "")
         case .wrongType(let location, let section, let key, let expected, let value):
-            "\(location): [\(section)] \(key): expected \(expected), got '\(value)'"
+            "\(location): [\(section)] \(key): expected \(expected), got \(Self.echo(value))"
         case .outOfRange(let location, let section, let key, let value, let allowed):
-            "\(location): [\(section)] \(key): \(value) is out of range, allowed: \(allowed)"
+            "\(location): [\(section)] \(key): \(Self.echo(value, quoted: false)) is out of range, allowed: \(allowed)"
+        case .invalidValue(let location, let section, let key, let value, let reason):
+            "\(location): [\(section)] \(key): \(reason), got \(Self.echo(value))"
+        case .duplicateKey(let location, let section, let key, let firstLine):
+            """
+            \(location): [\(section)] \(key): already set on line \(firstLine) of this file; set a key once \
+            per file (a drop-in may override the main file)
+            """
+        case .unusableFile(let location, let section, let key, let path, let reason):
+            "\(location): [\(section)] \(key): \(Self.echo(path, quoted: false)): \(reason)"
         }
+    }
+
+    /// The longest part of a value an error repeats, in characters.
+    static let echoLimit = 80
+
+    /// `text` as an error repeats it: in single quotes (unless `quoted` is false), cut to
+    /// `echoLimit` characters with `…`, control characters and invalid bytes written as `\xNN`,
+    /// so a binary or huge value cannot flood the terminal or the journal.
+    package static func echo(_ text: String, quoted: Bool = true) -> String {
+        var echoed = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == echoLimit {
+                echoed += "…"
+                break
+            }
+            count += 1
+            switch scalar {
+            case "\t": echoed += "\\t"
+            case "\n": echoed += "\\n"
+            case "\r": echoed += "\\r"
+            case "\u{FFFD}": echoed += "\\ufffd"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16)
+                echoed += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            default: echoed.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted ? "'\(echoed)'" : echoed
     }
 }
 

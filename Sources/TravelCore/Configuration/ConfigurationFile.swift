@@ -95,6 +95,10 @@ enum ConfigurationFile {
         let sections: [String]
         var section: String?
         var entries: [ConfigurationEntry] = []
+        /// The line each `[Section] Key` was first set on in this file: setting one twice in a
+        /// file is a mistake (the first assignment silently lost), while a drop-in overriding the
+        /// main file is the way to change it. No key is a list that could be repeated.
+        var firstLines: [String: Int] = [:]
 
         init(file: String, sections: [String]) {
             self.file = file
@@ -106,7 +110,10 @@ enum ConfigurationFile {
             if line.isEmpty { return }
             if line.first == "[" {
                 guard line.count > 2, line.last == "]" else {
-                    throw .malformedLine(location, reason: "expected a [Section] header, got '\(line)'")
+                    throw .malformedLine(
+                        location,
+                        reason: "expected a [Section] header, got \(ConfigurationError.echo(String(line)))"
+                    )
                 }
                 let name = String(line.dropFirst().dropLast())
                 guard sections.contains(name) else {
@@ -117,16 +124,26 @@ enum ConfigurationFile {
             }
             let scalars = line.unicodeScalars
             guard let equals = scalars.firstIndex(of: "=") else {
-                throw .malformedLine(location, reason: "expected Key=value or [Section], got '\(line)'")
+                throw .malformedLine(
+                    location,
+                    reason: "expected Key=value or [Section], got \(ConfigurationError.echo(String(line)))"
+                )
             }
             let key = trimmed(Substring(scalars[..<equals]))
             guard !key.isEmpty else {
-                throw .malformedLine(location, reason: "missing key before '=' in '\(line)'")
+                throw .malformedLine(
+                    location,
+                    reason: "missing key before '=' in \(ConfigurationError.echo(String(line)))"
+                )
             }
             guard let section else {
                 throw .malformedLine(location, reason: "\(key): assignment before any [Section] header")
             }
             let value = trimmed(Substring(scalars[scalars.index(after: equals)...]))
+            if let firstLine = firstLines["[\(section)] \(key)"] {
+                throw .duplicateKey(location, section: section, key: String(key), firstLine: firstLine)
+            }
+            firstLines["[\(section)] \(key)"] = number
             entries.append(
                 ConfigurationEntry(section: section, key: String(key), value: String(value), location: location)
             )

@@ -95,6 +95,9 @@ struct ConfigurationKey: Sendable {
             write(&configuration, read(TravelConfiguration()))
             return
         }
+        if let reason = type.refusal(of: entry.value) {
+            throw .invalidValue(entry.location, section: entry.section, key: name, value: entry.value, reason: reason)
+        }
         guard let value = type.parse(entry.value) else {
             throw .wrongType(
                 entry.location,

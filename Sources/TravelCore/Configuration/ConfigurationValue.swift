@@ -16,7 +16,9 @@ enum ConfigurationValueType: Sendable, Hashable {
     case string
     /// An absolute path: the service's working directory is not something to depend on.
     case path
-    /// `scheme://…`; which schemes exist is the source's business, checked when it opens.
+    /// An absolute path that fits a Unix socket address (`sun_path`, 108 bytes with the NUL).
+    case socketPath
+    /// A source URL, as `SourceURL` parses it (the daemon opens what it parsed).
     case url
     /// systemd's time span syntax (`300ms`, `5s`, `2min`, `1h 30min`, `1d`; a bare number is seconds).
     case timeSpan
@@ -43,6 +45,7 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .boolean: "a boolean (yes/no, true/false, on/off, 1/0)"
         case .string: "a string"
         case .path: "an absolute path"
+        case .socketPath: "an absolute path of at most \(Self.maximumSocketPathBytes) bytes"
         case .url: "a URL such as gpsd://127.0.0.1:2947"
         case .timeSpan: "a time span such as 30s, 5min or 1h 30min"
         case .distance: "a distance in metres"
@@ -65,13 +68,53 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .boolean: Self.boolean(text).map(ConfigurationValue.boolean)
         case .string: .string(text)
         case .path: text.hasPrefix("/") ? .string(text) : nil
-        case .url: Self.isURL(text) ? .string(text) : nil
+        case .socketPath:
+            text.hasPrefix("/") && text.utf8.count <= Self.maximumSocketPathBytes ? .string(text) : nil
+        case .url: (try? SourceURL(parsing: text)) == nil ? nil : .string(text)
         case .coordinate: text == "auto" || Coordinate(parsing: text) != nil ? .string(text) : nil
         case .utcOffset: UTCOffset(parsing: text) == nil ? nil : .string(text)
         case .date: LocalDate(parsing: text) == nil ? nil : .string(text)
         case .command: HookCommand.parseList(text) == nil ? nil : .string(text)
         case .timeOfDay: ReminderRules.secondOfDay(parsing: text) == nil ? nil : .string(text)
         }
+    }
+
+    /// The longest path a Unix socket can be bound to: `sun_path` holds 108 bytes with the NUL.
+    static let maximumSocketPathBytes = 107
+
+    /// Why `text` (trimmed, not empty) cannot be a value of this type, when there is more to say
+    /// than "expected …": a trailing comment, a source URL's fault, a socket path too long.
+    ///
+    /// systemd's syntax has no comments after a value (`#` and `;` start a comment only at the
+    /// beginning of a line), so `URL=gpsd://host  # the car's gpsd` would make the comment part of
+    /// the URL. A `#` after a space cannot be meant in any value here (hook commands can quote
+    /// it), so it is refused with that explanation rather than as a URL or a number gone wrong.
+    func refusal(of text: String) -> String? {
+        let hasComment = self == .command ? HookCommand.hasUnquotedComment(text) : Self.hasComment(text)
+        if hasComment { return "a comment must be on a line of its own" }
+        switch self {
+        case .url:
+            do {
+                _ = try SourceURL(parsing: text)
+            } catch {
+                return error.reason
+            }
+        case .socketPath where text.hasPrefix("/") && text.utf8.count > Self.maximumSocketPathBytes:
+            return
+                "a socket path may have at most \(Self.maximumSocketPathBytes) bytes, this one has \(text.utf8.count)"
+        default: break
+        }
+        return nil
+    }
+
+    /// Whether `text` has a `#` after a space or tab: a comment written after the value.
+    private static func hasComment(_ text: String) -> Bool {
+        var afterBlank = false
+        for scalar in text.unicodeScalars {
+            if scalar == "#", afterBlank { return true }
+            afterBlank = scalar == " " || scalar == "\t"
+        }
+        return false
     }
 
     /// `value` as it would be written in a file; parsing the result gives `value` back.
@@ -109,17 +152,6 @@ enum ConfigurationValueType: Sendable, Hashable {
         case "yes", "true", "on", "1": true
         case "no", "false", "off", "0": false
         default: nil
-        }
-    }
-
-    /// `scheme://rest`, the scheme spelt as RFC 3986 allows.
-    private static func isURL(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        guard let colon = scalars.firstIndex(of: ":"), scalars.count > colon + 3,
-            scalars[colon...].starts(with: "://".unicodeScalars), scalars.first?.isASCIILetter == true
-        else { return false }
-        return scalars[..<colon].allSatisfy {
-            $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
         }
     }
 

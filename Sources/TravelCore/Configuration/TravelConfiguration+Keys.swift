@@ -65,9 +65,12 @@ extension TravelConfiguration {
             keys: [
                 .text(
                     "Socket",
-                    .path,
+                    .socketPath,
                     \.control.socket,
-                    "The Varlink control socket, in the service's RuntimeDirectory. --socket overrides it."
+                    """
+                    The Varlink control socket, in the service's RuntimeDirectory: an absolute path of at most \
+                    107 bytes (what a socket address holds). --socket overrides it.
+                    """
                 ),
                 .text(
                     "Group",

@@ -28,15 +28,17 @@ extension TravelConfiguration {
         "# this file in lexical order of their names, and the last assignment of a key wins.",
         "#",
         "# The syntax is systemd's, as in journald.conf: [Section] headers, Key=value assignments, comment",
-        "# lines starting with # or ;, and a backslash at the end of a line continues it. An empty value",
-        "# restores the default. Time spans (keys ending in Sec) take systemd's units: 300ms, 5s, 2min,",
-        "# 1h 30min, 1d; a bare number is seconds. Distances are plain numbers of metres, speeds of metres",
-        "# per second, as the key names say.",
+        "# lines starting with # or ;, and a backslash at the end of a line continues it. A comment must be",
+        "# on a line of its own: a # after a value is refused, not made part of it. Set a key once per file",
+        "# (a drop-in may override it). An empty value restores the default. Time spans (keys ending in",
+        "# Sec) take systemd's units: 300ms, 5s, 2min, 1h 30min, 1d; a bare number is seconds. Distances",
+        "# are plain numbers of metres, speeds of metres per second, as the key names say.",
         "#",
         "# Every key is shown commented out with its default. After a change, run",
         "#     travel-companiond check-config",
-        "# which exits 0, or 78 with one line naming the file, line and key at fault; then restart the",
-        "# service. travel-companiond --db, --socket and --source override the file.",
+        "# which exits 0, or 78 with one line naming the file, line and key at fault (including a source",
+        "# URL the daemon could not use and a hook program that is missing); then reload the service.",
+        "# travel-companiond --db, --socket and --source override the file.",
     ]
 
     /// `text` as `#` comment lines of at most 100 columns.

@@ -18,8 +18,8 @@ public struct TravelConfiguration: Sendable, Hashable {
     public var reminders = Reminders()
 
     public struct Source: Sendable, Hashable {
-        /// `gpsd://HOST:PORT`, `serial:///dev/ttyUSB0?baud=9600` or `file:///path/log?speed=N`;
-        /// checked further by the source that opens it.
+        /// `gpsd://HOST:PORT`, `serial:///dev/ttyUSB0?baud=9600` or `file:///path/log?speed=N`,
+        /// as `SourceURL` parses it.
         public var url = "gpsd://127.0.0.1:2947"
         /// The longest pause (seconds) between attempts to reach a lost source.
         public var reconnectMaximumInterval = 30.0
@@ -57,12 +57,20 @@ public struct TravelConfiguration: Sendable, Hashable {
         dropIns: [ConfigurationText],
         overrides: [ConfigurationEntry] = []
     ) throws(ConfigurationError) {
-        let entries = try ConfigurationFile.entries(main: main, dropIns: dropIns, sections: Self.sections.map(\.name))
-        try self.init(entries: entries + overrides)
+        try self.init(entries: Self.entries(main: main, dropIns: dropIns) + overrides)
+    }
+
+    /// The assignments of the main file, then of the drop-ins in the order they apply, each with
+    /// its file and line; syntax and duplicates are checked, values not yet.
+    package static func entries(
+        main: ConfigurationText?,
+        dropIns: [ConfigurationText]
+    ) throws(ConfigurationError) -> [ConfigurationEntry] {
+        try ConfigurationFile.entries(main: main, dropIns: dropIns, sections: sections.map(\.name))
     }
 
     /// Applies `entries` in order to the defaults, then checks the keys that depend on each other.
-    init(entries: [ConfigurationEntry]) throws(ConfigurationError) {
+    package init(entries: [ConfigurationEntry]) throws(ConfigurationError) {
         self.init()
         // The last assignment of each key and its position, to blame the later of two keys in conflict.
         var assignments: [String: (entry: ConfigurationEntry, position: Int)] = [:]

@@ -42,6 +42,35 @@ public struct HookCommand: Sendable, Hashable, CustomStringConvertible {
         return commands
     }
 
+    /// Whether `text` has an unquoted `#` after a space or tab: a comment written after the
+    /// commands, which would otherwise become arguments (`"#1"` or `\#1` passes a `#`).
+    public static func hasUnquotedComment(_ text: String) -> Bool {
+        var afterBlank = false
+        var quote: Character?
+        var escaped = false
+        for character in text {
+            defer { afterBlank = quote == nil && !escaped && (character == " " || character == "\t") }
+            if escaped {
+                escaped = false
+                continue
+            }
+            if character == "\\", quote != "'" {
+                escaped = true
+                continue
+            }
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#", afterBlank {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The command written back with the quoting rules above, words quoted only when needed.
     public var description: String {
         ([executable] + arguments).map(Self.quoted).joined(separator: " ")

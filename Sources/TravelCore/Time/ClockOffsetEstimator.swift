@@ -4,7 +4,11 @@
 /// A sample is the offset plus the fix's delivery delay (the receiver's output, the serial line,
 /// gpsd), which is never negative, so the smallest recent sample is the best estimate. A sample
 /// far from the estimate is a delay (one late fix) or the clock stepped (NTP, a person, a
-/// restored fake-hwclock); several in a row on the same side are a step.
+/// restored fake-hwclock); several in a row on the same side, agreeing with each other, are a
+/// step. Samples that keep moving away from each other are not: that is a feed running faster
+/// (or slower) than real time, such as a log replayed by gpsfake at 15 ms a sentence, where GPS
+/// time gains seconds on the system clock with every fix. The clock did not step then, and
+/// reporting one every few fixes (and running a ClockStepped hook each time) would be noise.
 public struct ClockOffsetEstimator: Sendable, Hashable {
     /// What changed, for the log.
     public enum Change: Sendable, Hashable {
@@ -20,6 +24,10 @@ public struct ClockOffsetEstimator: Sendable, Hashable {
     public static let stepThreshold = 2.0
     /// Samples in a row beyond the threshold, on one side, that make a step.
     public static let samplesForStep = 3
+    /// How far apart (seconds) the samples after a step may be: a stepped clock moves the offset
+    /// once, and after that only delivery jitter (well under a second from a serial receiver or
+    /// gpsd) separates them.
+    public static let jitterTolerance = 1.0
 
     /// The current estimate, seconds the system clock is ahead of GPS time (negative: behind).
     public private(set) var offset: Double?
@@ -45,6 +53,10 @@ public struct ClockOffsetEstimator: Sendable, Hashable {
         }
         if let first = outliers.first, (first - current).sign != deviation.sign { outliers.removeAll() }
         outliers.append(sample)
+        // Outliers that disagree are a drift, not a step: only the latest that agree can be one.
+        while let low = outliers.min(), let high = outliers.max(), high - low > Self.jitterTolerance {
+            outliers.removeFirst()
+        }
         guard outliers.count >= Self.samplesForStep else { return nil }
         let stepped = outliers.min()!
         recent = outliers
@@ -63,9 +75,22 @@ public struct ClockOffsetEstimator: Sendable, Hashable {
 extension ClockOffsetEstimator {
     /// "3 years 12 days ahead of", "0.4 s behind", "in step with": the offset for people.
     public static func describe(_ offset: Double) -> String {
-        let magnitude = abs(offset)
-        guard magnitude >= 0.5 else { return "in step with" }
-        let side = offset > 0 ? "ahead of" : "behind"
+        guard abs(offset) >= 0.5 else { return "in step with" }
+        return "\(span(abs(offset))) \(offset > 0 ? "ahead of" : "behind")"
+    }
+
+    /// "system clock stepped back by 2 h 0 min: now 3 years 12 days ahead of GPS time, was …":
+    /// the size of the step first, since two offsets of years read alike when it is minutes.
+    public static func describeStep(from: Double, to: Double) -> String {
+        let direction = to > from ? "forward" : "back"
+        return """
+            system clock stepped \(direction) by \(span(abs(to - from))): now \(describe(to)) GPS time, \
+            was \(describe(from)) GPS time
+            """
+    }
+
+    /// "3 years 12 days", "2 h 5 min", "0.4 s": a length of time for people, to two units.
+    private static func span(_ magnitude: Double) -> String {
         let seconds = Int(magnitude.rounded())
         let days = seconds / 86_400
         let text: String
@@ -82,6 +107,6 @@ extension ClockOffsetEstimator {
             let tenths = (magnitude * 10).rounded() / 10
             text = "\(tenths) s"
         }
-        return "\(text) \(side)"
+        return text
     }
 }

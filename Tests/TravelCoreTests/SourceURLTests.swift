@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TravelDaemon
+@testable import TravelCore
 
 @Suite struct SourceURLTests {
     @Test(
@@ -31,13 +31,13 @@ import Testing
             ("gpsd://host?watch=1", "gpsd:// takes no parameters"),
             ("serial://dev/ttyUSB0", "expected an absolute path, as in file:///path or serial:///dev/ttyUSB0"),
             ("serial:///dev/ttyUSB0?baud=9601", "baud must be auto or one of"),
-            ("serial:///dev/ttyUSB0?baud=fast", "baud must be a number"),
+            ("serial:///dev/ttyUSB0?baud=fast", "baud must be a number or auto"),
             ("serial:///dev/ttyUSB0?parity=none", "unknown parameter 'parity'"),
             ("file:///tmp/x?speed=-1", "speed must be 0 or more"),
             ("file:///tmp/x?speed=fast", "speed must be a number"),
             ("file:///tmp/x?speed", "expected NAME=VALUE after '?'"),
             ("file:///tmp/%zz", "bad %-escape in the path"),
-            ("/dev/ttyUSB0", "expected SCHEME://…"),
+            ("/dev/ttyUSB0", "expected a URL such as gpsd://127.0.0.1:2947"),
         ]
     )
     func refusesWhatCannotWorkInOneLine(text: String, reason: String) {

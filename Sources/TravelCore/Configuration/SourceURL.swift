@@ -1,7 +1,7 @@
-/// Where the daemon reads fixes from: `[Source] URL` or `--source`, parsed. The configuration
-/// only checks that the value looks like a URL; what each scheme needs is checked here, before
-/// anything starts, so a typo is a configuration error (exit 78) rather than a source that
-/// never connects.
+/// Where the daemon reads fixes from: `[Source] URL` or `--source`, parsed. Reading the
+/// configuration parses the value with this (so `check-config` refuses what `run` would), and
+/// what each scheme needs is checked here, before anything starts, so a typo is a configuration
+/// error (exit 78, with the file and line) rather than a source that never connects.
 package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
     /// A running gpsd, spoken to over TCP.
     case gpsd(host: String, port: Int)
@@ -26,7 +26,9 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text`; the error says what is wrong in one line.
     package init(parsing text: String) throws(SourceURLError) {
-        guard let separator = text.firstRange(of: "://") else { throw SourceURLError(text, "expected SCHEME://…") }
+        guard let separator = text.firstRange(of: "://") else {
+            throw SourceURLError(text, "expected a URL such as gpsd://127.0.0.1:2947")
+        }
         let scheme = text[..<separator.lowerBound].lowercased()
         let rest = text[separator.upperBound...]
         let (location, query) = try Self.query(of: rest, in: text)
@@ -139,8 +141,10 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
 
         /// `baud=N`, `baud=auto` (`autoBaud`), or 9600 when absent.
         func baud(in text: String) throws(SourceURLError) -> Int {
-            if pairs.last(where: { $0.name == "baud" })?.value == "auto" { return SourceURL.autoBaud }
-            return try number("baud", in: text).map(Int.init) ?? 9600
+            guard let value = pairs.last(where: { $0.name == "baud" })?.value else { return 9600 }
+            if value == "auto" { return SourceURL.autoBaud }
+            guard let baud = Int(value) else { throw SourceURLError(text, "baud must be a number or auto") }
+            return baud
         }
 
         func rejectOthers(than known: [String], in text: String) throws(SourceURLError) {
@@ -161,6 +165,7 @@ package struct SourceURLError: Error, Sendable, Hashable, CustomStringConvertibl
         self.reason = reason
     }
 
-    /// `source 'gpsd://host:99999': the port must be a number from 1 to 65535`.
-    package var description: String { "source '\(url)': \(reason)" }
+    /// `source 'gpsd://host:99999': the port must be a number from 1 to 65535`; a long or binary
+    /// URL is shortened and escaped.
+    package var description: String { "source \(ConfigurationError.echo(url)): \(reason)" }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// Each `travelctl` command advertises only the options it uses, and refuses the others (exit 2)
+/// instead of ignoring them, also when they come before the command.
+@Suite struct CommandOptionTests {
+    @Test(arguments: ["status", "follow", "notify-bridge"])
+    func liveCommandsTakeTheSocketAndRefuseADatabase(command: String) throws {
+        let help = try Binaries.run("travelctl", [command, "--help"])
+        #expect(help.output.contains("--socket <path>"), "\(help.output)")
+        #expect(!help.output.contains("--db"), "\(help.output)")
+        for arguments in [[command, "--db", "/tmp/travel.sqlite"], ["--db", "/tmp/travel.sqlite", command]] {
+            let result = try Binaries.run("travelctl", arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.hasPrefix("Error: Unknown option '--db'"), "\(result.standardError)")
+        }
+    }
+
+    @Test func importTakesADatabaseAndRefusesASocket() throws {
+        let help = try Binaries.run("travelctl", ["import", "--help"])
+        #expect(help.output.contains("--db <path>"), "\(help.output)")
+        #expect(!help.output.contains("--socket"), "\(help.output)")
+        for arguments in [["import", "--socket", "/tmp/s", "/dev/null"], ["--socket=/tmp/s", "import", "/dev/null"]] {
+            let result = try Binaries.run("travelctl", arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.hasPrefix("Error: Unknown option '--socket'"), "\(result.standardError)")
+        }
+    }
+
+    /// `--db` before the command still reaches it, as the README's examples write it.
+    @Test func databaseAndSocketBeforeTheCommandStillApply() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-options-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("travel.sqlite").path
+        let bus = Binaries.fixtures.appendingPathComponent("tracks/limerick-bus-304-2019-02-18.gpx").path
+        let imported = try Binaries.run(
+            "travelctl",
+            ["--db", database, "import", "--config", "/nonexistent.conf", bus]
+        )
+        #expect(imported.status == 78, "\(imported.standardError)")
+        let defaults = try Binaries.run("travelctl", ["--db=\(database)", "import", bus])
+        #expect(defaults.status == 0, "\(defaults.standardError)")
+        let before = try Binaries.run("travelctl", ["--db", database, "trip", "show", "1", "--json"])
+        let after = try Binaries.run("travelctl", ["trip", "show", "1", "--json", "--db", database])
+        #expect(before.status == 0 && before.output == after.output, "\(before.standardError)")
+        let socket = directory.appendingPathComponent("control").path
+        let status = try Binaries.run("travelctl", ["--socket", socket, "status"])
+        #expect(status.status == 69)
+        #expect(status.standardError == "travelctl: travel-companiond is not running (no socket at \(socket))\n")
+    }
+}
