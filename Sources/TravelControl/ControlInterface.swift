@@ -83,13 +83,17 @@ package enum ControlInterface {
           trips_ended: int
         )
 
-        # One event of the daemon. kind: source-connected, source-disconnected, fix-acquired,
-        # fix-lost, trip-started, trip-ended, subscribed, or log for any other notice.
+        # One event of the daemon. kind: an event kind (trip-started, trip-ended, fix-acquired,
+        # fix-lost, source-connected, source-disconnected, clock-measured, clock-stepped,
+        # week-rollover, zone-entered, zone-exited, poi-nearby, no-trip-reminder, plan-reminder),
+        # subscribed, or log for any other notice. time is the event's GPS time (null before the
+        # daemon has one); fields are the kind's, typed as docs/control.md lists them (numbers as
+        # numbers), or text for log.
         type Event (
           kind: string,
-          time: string,
+          time: ?string,
           message: string,
-          fields: [string]string
+          fields: object
         )
 
         # The running daemon at a glance. journey is the open journey, if any; clock_offset_s

@@ -15,12 +15,17 @@ package enum Daemon {
         logger: Logger
     ) async throws {
         let events = ControlEventBroadcaster()
+        let eventClock = EventClock()
         let hooks = HookRunner(configuration.hooks, logger: logger)
         let source = ObservedSource(makeSource(url, configuration: configuration, logger: logger))
         let pipeline = try TrackingPipeline(
             configuration: configuration,
             isLive: url.isLive,
-            logger: HookEventTap.tapping(ControlEventTap.tapping(logger, into: events), into: hooks)
+            eventClock: eventClock,
+            logger: HookEventTap.tapping(
+                ControlEventTap.tapping(logger, into: events, clock: eventClock),
+                into: hooks
+            )
         )
         let reminders = ReminderService(pipeline: pipeline, rules: configuration.reminderRules)
         // A reload (SIGHUP, or Reload on the socket) brings new hooks and reminder rules too.

@@ -61,8 +61,13 @@ actor HistoryReader {
 
     /// `ListEvents`: `events --json`.
     func events(since: UTCTime?, through: UTCTime?, zone: String?, kind: String?) -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in
-            ["events": try db.placeEventsDocument(since: since, through: through, zone: zone, kind: kind)]
+        let found = read { db throws(StoreError) in
+            try db.placeEventsDocument(since: since, through: through, zone: zone, kind: kind) ?? .null
+        }
+        switch found {
+        case .success(.null): return .failure(.zoneNotFound(zone ?? ""))
+        case .success(let events): return .success(["events": events])
+        case .failure(let error): return .failure(error)
         }
     }
 

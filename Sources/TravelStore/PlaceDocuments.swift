@@ -5,13 +5,15 @@ package import TravelCore
 
 extension TravelDatabase {
     /// `events --json`: zone events and nearby alerts from `since` through `through` (both
-    /// included), oldest first; `zone` keeps one zone's (by name), `kind` one kind.
+    /// included), oldest first; `zone` keeps one zone's (by name), `kind` one kind. `nil` when
+    /// no zone is named `zone`.
     package func placeEventsDocument(
         since: UTCTime?,
         through: UTCTime?,
         zone: String?,
         kind: String?
-    ) throws(StoreError) -> JSONValue {
+    ) throws(StoreError) -> JSONValue? {
+        if let zone, try !hasZone(named: zone) { return nil }
         let events = try placeEvents(since: since, until: through?.adding(seconds: 0.001), zone: zone, kind: kind)
         return .array(events.map(\.json))
     }

@@ -32,7 +32,18 @@ struct Events: ParsableCommand {
             "zone": zone.map(JSONValue.string) ?? .null, "kind": kind.map(JSONValue.string) ?? .null,
         ]
         let reply = try database.read(.listEvents, parameters) { db in
-            ["events": try db.placeEventsDocument(since: since?.start, through: until?.end, zone: zone, kind: kind)]
+            guard
+                let events = try db.placeEventsDocument(
+                    since: since?.start,
+                    through: until?.end,
+                    zone: zone,
+                    kind: kind
+                )
+            else {
+                printError("travelctl: no zone named \(zone ?? "")")
+                throw ExitCode(1)
+            }
+            return ["events": events]
         }
         let events = reply["events"]?.arrayValue ?? []
         if output.json { return print(JSONValue.array(events).serializedString()) }
@@ -44,10 +55,14 @@ struct Events: ParsableCommand {
         var table = Table(["TIME (UTC)", "KIND", "WHAT", "TRIP", "NOTE"])
         for event in events {
             let what =
-                event["zone"]?.stringValue.map { "zone \($0)" }
-                ?? (event["message"]?.stringValue ?? event["poi"]?.stringValue ?? "").oneLine
+                event["zone_name"]?.stringValue.map { "zone \($0)" }
+                ?? NearbyAlert.message(
+                    poiName: event.text("poi_name"),
+                    category: event["poi_category"]?.stringValue,
+                    distance: event["distance_m"]?.doubleValue ?? 0
+                )
             table.add([
-                Format.dateTime(event.time("time")), event.text("kind"), what, event.text("trip_id"),
+                Format.dateTime(event.time("time")), event.text("kind"), what.oneLine, event.text("trip_id"),
                 event["while_off"]?.boolValue == true ? "while off" : "",
             ])
         }

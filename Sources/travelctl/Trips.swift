@@ -39,13 +39,13 @@ struct Trips: ParsableCommand {
                 table.add([
                     String(trip.id), Format.dateTime(trip.summary.startTime),
                     trip.isOngoing ? "ongoing" : Format.time(trip.summary.endTime),
-                    Format.distance(trip.summary.distance), Format.duration(trip.summary.duration),
+                    HumanText.distance(trip.summary.distance), HumanText.duration(trip.summary.duration),
                     trip.startPlace ?? "", trip.endPlace ?? "",
                 ])
             }
             print(table.rendered, terminator: "")
             let total = trips.reduce(0) { $0 + $1.summary.distance }
-            print("\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(Format.distance(total))")
+            print("\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(HumanText.distance(total))")
         }
     }
 }
@@ -83,9 +83,9 @@ struct Trip: ParsableCommand {
                 ("Trip", "\(trip.id)"),
                 ("Start", "\(Format.dateTime(s.startTime)) UTC at \(trip.startPlace ?? "?")"),
                 ("End", trip.isOngoing ? "ongoing" : "\(Format.dateTime(s.endTime)) UTC at \(trip.endPlace ?? "?")"),
-                ("Distance", Format.distance(s.distance)),
-                ("Duration", Format.duration(s.duration)),
-                ("Moving time", Format.duration(s.movingTime)),
+                ("Distance", HumanText.distance(s.distance)),
+                ("Duration", HumanText.duration(s.duration)),
+                ("Moving time", HumanText.duration(s.movingTime)),
                 ("Average speed", Format.speed(s.averageSpeed)),
                 ("Maximum speed", Format.speed(s.maximumSpeed)),
                 ("Route", "\(routePoints) points"),
