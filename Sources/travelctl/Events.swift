@@ -54,18 +54,27 @@ struct Events: ParsableCommand {
         // Drawn from the document, so the daemon's answer and the database's look the same.
         var table = Table(["TIME (UTC)", "KIND", "WHAT", "TRIP", "NOTE"])
         for event in events {
-            let what =
-                event["zone_name"]?.stringValue.map { "zone \($0)" }
-                ?? NearbyAlert.message(
-                    poiName: event.text("poi_name"),
-                    category: event["poi_category"]?.stringValue,
-                    distance: event["distance_m"]?.doubleValue ?? 0
-                )
             table.add([
-                Format.dateTime(event.time("time")), event.text("kind"), what.oneLine, event.text("trip_id"),
+                Format.dateTime(event.time("time")), event.text("kind"), Self.what(event), event.text("trip_id"),
                 event["while_off"]?.boolValue == true ? "while off" : "",
             ])
         }
         print(table.rendered, terminator: "")
+    }
+
+    /// `entered zone Home`, `Near Fuel (fuel), 4 m`: an `events --json` element in words, on one line.
+    static func what(_ event: JSONValue) -> String {
+        let text =
+            switch event.text("event") {
+            case "zone-entered": "entered zone \(event.text("zone_name"))"
+            case "zone-exited": "left zone \(event.text("zone_name"))"
+            default:
+                NearbyAlert.message(
+                    poiName: event.text("poi_name"),
+                    category: event["poi_category"]?.stringValue,
+                    distance: event["distance_m"]?.doubleValue ?? 0
+                )
+            }
+        return text.oneLine
     }
 }
