@@ -144,8 +144,8 @@ package enum ControlInterface {
         method Stats(year: ?int) -> (stats: object, utc_offset: string)
 
         # Zone enters and exits and nearby alerts from since through until, oldest first, as
-        # travelctl events --json prints them; zone keeps one zone's events (by name), kind one
-        # kind: enter, exit or nearby.
+        # travelctl events --json prints them; zone keeps one zone's events (by name; ZoneNotFound
+        # when there is none), kind one kind: enter, exit or nearby.
         method ListEvents(since: ?string, until: ?string, zone: ?string, kind: ?string) -> (events: []object)
 
         # Where home is, how it became known and the nights that tell, as travelctl home --json

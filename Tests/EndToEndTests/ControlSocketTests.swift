@@ -21,6 +21,10 @@ import TravelCore
 
         let help = try PythonVarlink.run(["help", "\(address)/\(Self.interface)"])
         #expect(help.output.contains("method Status() -> ("), "\(help.output)\(help.standardError)")
+        // Events carry typed fields: an object, not strings.
+        #expect(help.output.contains("fields: object"), "\(help.output)")
+        let nope = try PythonVarlink.run(["call", "\(address)/\(Self.interface).ListEvents", #"{"zone": "Nope"}"#])
+        #expect(nope.standardError.contains("ZoneNotFound"), "\(nope.output)\(nope.standardError)")
 
         let status = try PythonVarlink.run(["call", "\(address)/\(Self.interface).Status", "{}"])
         let parameters = try JSONValue(parsing: status.output)
