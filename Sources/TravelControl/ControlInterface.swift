@@ -145,8 +145,15 @@ package enum ControlInterface {
 
         # Zone enters and exits and nearby alerts from since through until, oldest first, as
         # travelctl events --json prints them; zone keeps one zone's events (by name; ZoneNotFound
-        # when there is none), kind one kind: enter, exit or nearby.
-        method ListEvents(since: ?string, until: ?string, zone: ?string, kind: ?string) -> (events: []object)
+        # when there is none), poi one POI's alerts (by name; POINotFound), kind one kind: enter,
+        # exit or nearby.
+        method ListEvents(
+          since: ?string,
+          until: ?string,
+          zone: ?string,
+          poi: ?string,
+          kind: ?string
+        ) -> (events: []object)
 
         # Where home is, how it became known and the nights that tell, as travelctl home --json
         # prints it; radius_m is the daemon's Journeys HomeRadius, utc_offset its UTCOffset.
@@ -317,6 +324,9 @@ package enum ControlInterface {
         error PlanOverlaps (id: int, destination: string, from: string, to: string, reason: string)
 
         error ZoneNotFound (zone: string)
+
+        # No POI has the name events --poi gave.
+        error POINotFound (poi: string)
 
         # AddZone with a name in use.
         error ZoneExists (name: string)

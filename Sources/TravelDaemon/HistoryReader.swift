@@ -60,14 +60,26 @@ actor HistoryReader {
     }
 
     /// `ListEvents`: `events --json`.
-    func events(since: UTCTime?, through: UTCTime?, zone: String?, kind: String?) -> Result<JSONValue, VarlinkError> {
+    func events(
+        since: UTCTime?,
+        through: UTCTime?,
+        zone: String?,
+        poi: String?,
+        kind: String?
+    ) -> Result<JSONValue, VarlinkError> {
+        var unknown: UnknownPlace?
         let found = read { db throws(StoreError) in
-            try db.placeEventsDocument(since: since, through: through, zone: zone, kind: kind) ?? .null
+            switch try db.placeEventsDocument(since: since, through: through, zone: zone, poi: poi, kind: kind) {
+            case .success(let events): return ["events": events]
+            case .failure(let place):
+                unknown = place
+                return .null
+            }
         }
-        switch found {
-        case .success(.null): return .failure(.zoneNotFound(zone ?? ""))
-        case .success(let events): return .success(["events": events])
-        case .failure(let error): return .failure(error)
+        switch unknown {
+        case .zone(let name): return .failure(.zoneNotFound(name))
+        case .poi(let name): return .failure(.poiNotFound(name))
+        case nil: return found
         }
     }
 

@@ -184,11 +184,12 @@ extension TravelDatabase {
     // MARK: Events
 
     /// Zone events and nearby alerts in `[since, until)`, oldest first; `zone` keeps one zone's
-    /// events (by name), `kind` one kind (`enter`, `exit`, `nearby`).
+    /// events, `poi` one POI's alerts (by name), `kind` one kind (`enter`, `exit`, `nearby`).
     package func placeEvents(
         since: UTCTime? = nil,
         until: UTCTime? = nil,
         zone: String? = nil,
+        poi: String? = nil,
         kind: String? = nil
     ) throws(StoreError) -> [PlaceEventRecord] {
         let query = try connection.prepare(
@@ -196,12 +197,12 @@ extension TravelDatabase {
             SELECT * FROM (
                 SELECT e.t_ms, e.kind, e.zone_id, z.name, NULL, e.lat, e.lon, e.trip_id, e.while_off, NULL, t.start_ms
                 FROM zone_events e JOIN zones z ON z.id = e.zone_id LEFT JOIN trips t ON t.id = e.trip_id
-                WHERE e.t_ms >= ?1 AND e.t_ms < ?2 AND (?3 IS NULL OR z.name = ?3)
+                WHERE e.t_ms >= ?1 AND e.t_ms < ?2 AND (?3 IS NULL OR z.name = ?3) AND ?5 IS NULL
                 UNION ALL
                 SELECT a.t_ms, a.kind, a.poi_id, p.name, p.category, a.lat, a.lon, a.trip_id, 0, a.distance_m,
                     t.start_ms
                 FROM alerts a LEFT JOIN pois p ON p.id = a.poi_id LEFT JOIN trips t ON t.id = a.trip_id
-                WHERE a.t_ms >= ?1 AND a.t_ms < ?2 AND ?3 IS NULL
+                WHERE a.t_ms >= ?1 AND a.t_ms < ?2 AND ?3 IS NULL AND (?5 IS NULL OR p.name = ?5)
             ) WHERE ?4 IS NULL OR kind = ?4
             ORDER BY 1, 2
             """
@@ -210,6 +211,7 @@ extension TravelDatabase {
         query.bind(2, until?.milliseconds ?? .max)
         query.bind(3, zone)
         query.bind(4, kind)
+        query.bind(5, poi)
         var events: [PlaceEventRecord] = []
         try query.forEachRow {
             let time = UTCTime(milliseconds: query.int64(at: 0))
@@ -249,9 +251,9 @@ extension TravelDatabase {
         return events
     }
 
-    /// Whether a zone is named `name`.
-    package func hasZone(named name: String) throws(StoreError) -> Bool {
-        let query = try connection.prepare("SELECT 1 FROM zones WHERE name = ?1")
+    /// Whether a zone or POI (`table`: `zones` or `pois`) is named `name`.
+    func hasPlace(named name: String, in table: String) throws(StoreError) -> Bool {
+        let query = try connection.prepare("SELECT 1 FROM \(table) WHERE name = ?1 LIMIT 1")
         query.bind(1, name)
         var found = false
         try query.forEachRow { found = true }

@@ -17,6 +17,8 @@ struct Events: ParsableCommand {
     var until: DateArgument?
     @Option(help: "Only this zone's events (by name).")
     var zone: String?
+    @Option(help: "Only this POI's alerts (by name).")
+    var poi: String?
     @Option(help: "Only this kind: enter, exit or nearby.")
     var kind: String?
 
@@ -29,21 +31,18 @@ struct Events: ParsableCommand {
     func run() throws {
         let parameters: JSONValue = [
             "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-            "zone": zone.map(JSONValue.string) ?? .null, "kind": kind.map(JSONValue.string) ?? .null,
+            "zone": zone.map(JSONValue.string) ?? .null, "poi": poi.map(JSONValue.string) ?? .null,
+            "kind": kind.map(JSONValue.string) ?? .null,
         ]
         let reply = try database.read(.listEvents, parameters) { db in
-            guard
-                let events = try db.placeEventsDocument(
-                    since: since?.start,
-                    through: until?.end,
-                    zone: zone,
-                    kind: kind
-                )
-            else {
-                printError("travelctl: no zone named \(zone ?? "")")
-                throw ExitCode(1)
-            }
-            return ["events": events]
+            let events = try db.placeEventsDocument(
+                since: since?.start,
+                through: until?.end,
+                zone: zone,
+                poi: poi,
+                kind: kind
+            )
+            return ["events": try events.get()]
         }
         let events = reply["events"]?.arrayValue ?? []
         if output.json { return print(JSONValue.array(events).serializedString()) }

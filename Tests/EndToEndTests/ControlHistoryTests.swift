@@ -105,7 +105,7 @@ import TravelCore
         // Errors read as offline: the same line, exit status 1.
         for command in [
             ["journey", "show", "99"], ["export", "--format", "gpx", "--trip", "99"], ["events", "--zone", "Nope"],
-            ["events", "--zone", "Nope", "--json"],
+            ["events", "--zone", "Nope", "--json"], ["events", "--poi", "Nope"],
         ] {
             let live = try Binaries.run("travelctl", command + ["--socket", daemon.socket])
             let offline = try Binaries.run("travelctl", command + ["--db", daemon.state.database])

@@ -123,6 +123,10 @@ import Testing
         let nope = try Self.travelctl(imported, ["events", "--zone", "Nope"])
         #expect(nope.status == 1 && nope.output.isEmpty)
         #expect(nope.standardError == "travelctl: no zone named Nope\n")
+        let pub = try Self.json(imported, ["events", "--poi", "The \"Quoted\" Pub"])
+        #expect(pub.count == 1 && pub.allSatisfy { $0["poi_name"] as? String == "The \"Quoted\" Pub" })
+        let noPOI = try Self.travelctl(imported, ["events", "--poi", "Nope"])
+        #expect(noPOI.status == 1 && noPOI.standardError == "travelctl: no POI named Nope\n")
         // Trip ends are labelled by the zone they are in.
         #expect(try ImportCommandTests.trips(imported).first?["start_place"] as? String == "depot")
         #expect(try Self.json(imported, ["events", "--kind", "nearby", "--until", "2019-02-17"]).isEmpty)
