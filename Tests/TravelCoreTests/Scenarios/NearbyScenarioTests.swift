@@ -9,13 +9,22 @@ import Testing
     static let spot = ZoneScenarioTests.spot
 
     static func alerts(_ fixes: [Fix], pois: [POI], rules: NearbyRules = .init()) -> [NearbyAlert] {
+        given(fixes, pois: pois, rules: rules).map(\.alert)
+    }
+
+    /// The alerts with the time of the fix they were given at (`nil`: at the end of the input).
+    static func given(
+        _ fixes: [Fix],
+        pois: [POI],
+        rules: NearbyRules = .init()
+    ) -> [(alert: NearbyAlert, at: UTCTime?)] {
         var engine = TrackingEngine()
         engine.nearby = NearbyWatcher(index: POIIndex(pois), rules: rules)
-        var alerts: [NearbyAlert] = []
+        var alerts: [(alert: NearbyAlert, at: UTCTime?)] = []
         for fix in fixes {
-            engine.ingest(fix) { if case .nearby(let alert) = $0 { alerts.append(alert) } }
+            engine.ingest(fix) { if case .nearby(let alert) = $0 { alerts.append((alert, fix.time)) } }
         }
-        engine.endOfInput { if case .nearby(let alert) = $0 { alerts.append(alert) } }
+        engine.endOfInput { if case .nearby(let alert) = $0 { alerts.append((alert, nil)) } }
         return alerts
     }
 
@@ -93,8 +102,13 @@ import Testing
             pois.append(POI(id: Int64(pois.count + 1), name: "P\(index)", coordinate: poi))
         }
         try #require(pois.count >= 5)
-        let alerts = Self.alerts(fixes, pois: pois)
+        let given = Self.given(fixes, pois: pois)
+        let alerts = given.map(\.alert)
         #expect(alerts.map(\.poiID).sorted() == pois.map(\.id))
+        // Given soon after the closest fix: the driver is told as the POI goes by.
+        let delays = given.map { pair in pair.at.map { $0.seconds(since: pair.alert.time) } ?? .infinity }.sorted()
+        print("nearby, bus ride past \(pois.count) POIs on the route: alerts given \(delays) s after the closest fix")
+        #expect(delays[delays.count / 2] <= 5 && delays.last! <= NearbyWatcher.longestWait, "\(delays)")
         var noticedFar = 0
         for alert in alerts {
             let poi = pois.first { $0.id == alert.poiID }!
