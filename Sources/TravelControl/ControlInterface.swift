@@ -91,13 +91,17 @@ package enum ControlInterface {
           trips_ended: int
         )
 
-        # One event of the daemon. kind: source-connected, source-disconnected, fix-acquired,
-        # fix-lost, trip-started, trip-ended, subscribed, or log for any other notice.
+        # One event of the daemon. kind: an event kind (trip-started, trip-ended, fix-acquired,
+        # fix-lost, source-connected, source-disconnected, clock-measured, clock-stepped,
+        # week-rollover, zone-entered, zone-exited, poi-nearby, no-trip-reminder, plan-reminder),
+        # subscribed, or log for any other notice. time is the event's GPS time (null before the
+        # daemon has one); fields are the kind's, typed as docs/control.md lists them (numbers as
+        # numbers), or text for log.
         type Event (
           kind: string,
-          time: string,
+          time: ?string,
           message: string,
-          fields: [string]string
+          fields: object
         )
 
         # The running daemon at a glance. journey is the open journey, if any; clock_offset_s
@@ -148,9 +152,16 @@ package enum ControlInterface {
         method Stats(year: ?int) -> (stats: object, utc_offset: string)
 
         # Zone enters and exits and nearby alerts from since through until, oldest first, as
-        # travelctl events --json prints them; zone keeps one zone's events (by name), kind one
-        # kind: enter, exit or nearby.
-        method ListEvents(since: ?string, until: ?string, zone: ?string, kind: ?string) -> (events: []object)
+        # travelctl events --json prints them; zone keeps one zone's events (by name; ZoneNotFound
+        # when there is none), poi one POI's alerts (by name; POINotFound), kind one kind: enter,
+        # exit or nearby.
+        method ListEvents(
+          since: ?string,
+          until: ?string,
+          zone: ?string,
+          poi: ?string,
+          kind: ?string
+        ) -> (events: []object)
 
         # Where home is, how it became known and the nights that tell, as travelctl home --json
         # prints it; radius_m is the daemon's Journeys HomeRadius, utc_offset its UTCOffset.
@@ -376,6 +387,9 @@ package enum ControlInterface {
         error PlanOverlaps (id: int, destination: string, from: string, to: string, reason: string)
 
         error ZoneNotFound (zone: string)
+
+        # No POI has the name events --poi gave.
+        error POINotFound (poi: string)
 
         # AddZone with a name in use.
         error ZoneExists (name: string)

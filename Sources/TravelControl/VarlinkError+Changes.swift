@@ -13,6 +13,8 @@ extension VarlinkError {
 
     package static func zoneNotFound(_ zone: String) -> Self { control("ZoneNotFound", ["zone": .string(zone)]) }
 
+    package static func poiNotFound(_ poi: String) -> Self { control("POINotFound", ["poi": .string(poi)]) }
+
     package static func zoneExists(_ name: String) -> Self { control("ZoneExists", ["name": .string(name)]) }
 
     /// The zone's geometry is not one a zone can have.

@@ -24,12 +24,12 @@ extension ControlMethods {
             guard let id = try call.integer("id") else { throw .invalidParameter("id") }
             return .later { await history.journey(id: id) }
         case .listEvents:
-            try call.allowParameters(["since", "until", "zone", "kind"])
+            try call.allowParameters(["since", "until", "zone", "poi", "kind"])
             let (since, through) = (try call.instant("since"), try call.instant("until"))
-            let zone = try call.string("zone")
+            let (zone, poi) = (try call.string("zone"), try call.string("poi"))
             let kind = try call.string("kind")
             if let kind, !["enter", "exit", "nearby"].contains(kind) { throw .invalidParameter("kind") }
-            return .later { await history.events(since: since, through: through, zone: zone, kind: kind) }
+            return .later { await history.events(since: since, through: through, zone: zone, poi: poi, kind: kind) }
         case .getHome:
             try call.allowParameters([])
             return .later { await history.home() }

@@ -51,7 +51,7 @@ struct ControlMethods: VarlinkHandling {
         case .subscribe:
             try call.allowParameters([])
             let subscribed: JSONValue = [
-                "kind": "subscribed", "time": .string(SystemClocks.now().realtime.iso8601),
+                "kind": "subscribed", "time": status.eventTime.map { .string($0.iso8601) } ?? .null,
                 "message": "subscribed to travel-companiond's events", "fields": [:],
             ]
             return .subscribe(first: ["event": subscribed])

@@ -16,6 +16,9 @@ final class ControlStatus: Sendable {
     private let history: HistoryReader
     private let databasePath: String
     private let started = ContinuousClock.now
+
+    /// GPS time now as the pipeline knows it (`nil` before the first fix): `Subscribe`'s times.
+    var eventTime: UTCTime? { pipeline.eventClock.now() }
     private let server = Mutex<VarlinkServer?>(nil)
 
     init(

@@ -16,6 +16,7 @@ package enum Daemon {
         logger: Logger
     ) async throws {
         let events = ControlEventBroadcaster()
+        let eventClock = EventClock()
         let hooks = HookRunner(configuration.hooks, logger: logger)
         let source = ObservedSource(makeSource(url, configuration: configuration, logger: logger))
         let journeyRequests = JourneyService.makeRequests()
@@ -23,7 +24,11 @@ package enum Daemon {
             configuration: configuration,
             isLive: url.isLive,
             journeysChanged: journeyRequests.1,
-            logger: HookEventTap.tapping(ControlEventTap.tapping(logger, into: events), into: hooks)
+            eventClock: eventClock,
+            logger: HookEventTap.tapping(
+                ControlEventTap.tapping(logger, into: events, clock: eventClock),
+                into: hooks
+            )
         )
         let writer = HistoryWriter(
             path: configuration.storage.database,

@@ -1,23 +1,10 @@
-/// Every kind of event the daemon reports, with the stable journal `MESSAGE_ID` that makes
+package import TravelCore
+
+/// Every kind of event the daemon reports (`EventKind`, with its fields, is TravelCore's), with the stable journal `MESSAGE_ID` that makes
 /// `journalctl -u travel-companion MESSAGE_ID=…` an event history, and the catalog text
 /// `journalctl -x` shows beside it. `systemd/travel-companion.catalog` is generated from this
 /// table (a test checks it is current). Never change an id once shipped.
-package enum EventKind: String, CaseIterable, Sendable {
-    case tripStarted
-    case tripEnded
-    case fixAcquired
-    case fixLost
-    case sourceConnected
-    case sourceDisconnected
-    case clockMeasured
-    case clockStepped
-    case weekRollover
-    case zoneEntered
-    case zoneExited
-    case poiNearby
-    case noTripReminder
-    case planReminder
-
+extension EventKind {
     /// The journal's `MESSAGE_ID`: 128 random bits, as `systemd-id128 new` makes them.
     package var messageID: String {
         switch self {
@@ -115,7 +102,13 @@ package enum EventKind: String, CaseIterable, Sendable {
                 """
             )
         case .poiNearby:
-            ("Point of interest nearby", "The vehicle passes @POI_NAME@, @DISTANCE_M@ m away.")
+            (
+                "Point of interest nearby",
+                """
+                The vehicle passed @POI_NAME@, @DISTANCE_M@ m away at its closest. The alert comes \
+                at the closest approach, a fix or a few after the vehicle came within the alert radius.
+                """
+            )
         case .noTripReminder:
             (
                 "No trip logged for a while",
@@ -152,6 +145,33 @@ package enum EventKind: String, CaseIterable, Sendable {
                 \(body)
 
                 """
+        }
+        return text
+    }
+}
+
+extension EventKind {
+    /// The tables of docs/control.md's section "Event fields": each kind's names, journal id and
+    /// fields (a test checks the file holds this text; `REGENERATE_EVENT_DOCS=1 swift test
+    /// --filter EventKindTests` rewrites it).
+    package static var fieldTables: String {
+        var text = ""
+        for kind in allCases {
+            text += """
+
+                #### `\(kind.name)`
+
+                `[Hooks] \(kind.hookKey)`, `MESSAGE_ID=\(kind.messageID)`: \(kind.catalog.subject).
+
+                | field | type | journal / environment | meaning |
+                |---|---|---|---|
+
+                """
+            for field in kind.fields {
+                let name = JournalLogHandler.fieldName(field.name) ?? field.name
+                let type = field.type.rawValue + (field.nullable ? " or null" : "")
+                text += "| `\(field.name)` | \(type) | `\(name)`, `TC_\(name)` | \(field.meaning) |\n"
+            }
         }
         return text
     }

@@ -60,9 +60,26 @@ actor HistoryReader {
     }
 
     /// `ListEvents`: `events --json`.
-    func events(since: UTCTime?, through: UTCTime?, zone: String?, kind: String?) -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in
-            ["events": try db.placeEventsDocument(since: since, through: through, zone: zone, kind: kind)]
+    func events(
+        since: UTCTime?,
+        through: UTCTime?,
+        zone: String?,
+        poi: String?,
+        kind: String?
+    ) -> Result<JSONValue, VarlinkError> {
+        var unknown: UnknownPlace?
+        let found = read { db throws(StoreError) in
+            switch try db.placeEventsDocument(since: since, through: through, zone: zone, poi: poi, kind: kind) {
+            case .success(let events): return ["events": events]
+            case .failure(let place):
+                unknown = place
+                return .null
+            }
+        }
+        switch unknown {
+        case .zone(let name): return .failure(.zoneNotFound(name))
+        case .poi(let name): return .failure(.poiNotFound(name))
+        case nil: return found
         }
     }
 

@@ -12,7 +12,7 @@ package import TravelCore
 package final class HookRunner: Service, Sendable {
     private struct Job: Sendable {
         let command: HookCommand
-        let event: HookEvent
+        let event: TravelEvent
         let timeout: Duration
     }
 
@@ -51,8 +51,8 @@ package final class HookRunner: Service, Sendable {
     }
 
     /// Queues the hooks of `event`, never waiting.
-    package func submit(_ event: HookEvent) {
-        let key = HookEvent.hookKey(of: event.kind)
+    package func submit(_ event: TravelEvent) {
+        let key = event.kind.hookKey
         for command in state.withLock({ $0.hooks.commands(for: key) }) {
             let outcome = state.withLock { state -> (accepted: Bool, dropped: Int, waiting: Int) in
                 let room = state.hooks.maximumConcurrent + state.hooks.maximumQueued

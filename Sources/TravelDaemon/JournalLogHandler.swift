@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 internal import CSystemd
+internal import TravelCore
 package import Logging
 
 /// Sends each log event to the systemd journal as one structured entry: `MESSAGE`, `PRIORITY`,
@@ -89,8 +90,11 @@ package struct JournalLogHandler: MetadataLogHandler {
 }
 
 extension Logger.Metadata {
-    /// `fields` and the `message_id` of `kind`: the metadata of an event's log line.
-    static func event(_ kind: EventKind, _ fields: Logger.Metadata = [:]) -> Logger.Metadata {
-        fields.merging(["message_id": "\(kind.messageID)"]) { $1 }
+    /// The metadata of an event's log line: its fields, each a typed `EventValue` (the journal
+    /// writes its text; hooks and `Subscribe` take the value), and the kind's `message_id`.
+    static func event(_ payload: EventPayload) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["message_id": "\(payload.kind.messageID)"]
+        for (name, value) in payload.fields { metadata[name] = .stringConvertible(value) }
+        return metadata
     }
 }

@@ -25,28 +25,20 @@ extension TrackingPipeline {
             )
             for reminder in due {
                 try database.recordDelivery(of: reminder.key, at: now)
-                log(reminder)
+                log(reminder, at: now)
             }
         } catch {
             logger.error("cannot check reminders, will retry: \(error)")
         }
     }
 
-    private func log(_ reminder: Reminder) {
-        switch reminder {
-        case .noTrip(let end, let days):
-            logger.notice(
-                "no trip logged since \(end), \(days) days or more",
-                metadata: .event(.noTripReminder, ["last_trip_end": "\(end)", "days": "\(days)"])
-            )
-        case .planTomorrow(let id, let destination, let from):
-            logger.notice(
-                "planned journey \(id) to \(destination) starts tomorrow, \(from)",
-                metadata: .event(
-                    .planReminder,
-                    ["plan_id": "\(id)", "destination": "\(destination)", "plan_from": "\(from)"]
-                )
-            )
-        }
+    private func log(_ reminder: Reminder, at now: UTCTime) {
+        let text =
+            switch reminder {
+            case .noTrip(let end, let days): "no trip logged since \(end), \(days) days or more"
+            case .planTomorrow(let id, let destination, let from):
+                "planned journey \(id) to \(destination) starts tomorrow, \(from)"
+            }
+        logger.notice("\(text)", metadata: .event(.reminder(reminder, at: now)))
     }
 }

@@ -15,7 +15,8 @@ extension TrackingPipeline {
         guard let trip = recorder.engine.currentTrip else { return "\(fix) — parked" }
         let (_, millisecond) = trip.startTime.dayAndTimeOfDay
         let clock = "\(Self.twoDigits(millisecond / 3_600_000)):\(Self.twoDigits(millisecond / 60_000 % 60))"
-        return "\(fix) — trip since \(clock) UTC: \(Self.distance(trip.distance)), \(Self.duration(trip.duration))"
+        return
+            "\(fix) — trip since \(clock) UTC: \(HumanText.distance(trip.distance)), \(HumanText.duration(trip.duration))"
     }
 
     private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

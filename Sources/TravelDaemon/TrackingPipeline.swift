@@ -27,6 +27,8 @@ package actor TrackingPipeline {
     private var fixesHandled = 0
     /// Asked to regroup journeys each time a flush commits a trip's start or end (`JourneyService`).
     private let journeysChanged: AsyncStream<Void>.Continuation?
+    /// GPS time for events and log lines that no fix dates, shared with the control socket's tap.
+    nonisolated let eventClock: EventClock
     let logger: Logger
 
     /// Opens (or creates) the database of `configuration` and resumes the engine state saved in it.
@@ -36,6 +38,7 @@ package actor TrackingPipeline {
         configuration: TravelConfiguration,
         isLive: Bool = true,
         journeysChanged: AsyncStream<Void>.Continuation? = nil,
+        eventClock: EventClock = EventClock(),
         logger: Logger
     ) throws(StoreError) {
         let database = try TravelDatabase(path: configuration.storage.database)
@@ -48,6 +51,7 @@ package actor TrackingPipeline {
         databasePath = configuration.storage.database
         self.isLive = isLive
         self.journeysChanged = journeysChanged
+        self.eventClock = eventClock
         self.logger = logger
         TestFault.logIfSet(logger)
     }
@@ -66,19 +70,22 @@ package actor TrackingPipeline {
             recorder.sourceRestarted()
             logger.info(
                 "source connected: \(description)",
-                metadata: .event(.sourceConnected, ["source": "\(description)"])
+                metadata: .event(.source(.sourceConnected, at: eventClock.now(), "source", description))
             )
         case .fix(let fix):
             lastFix = fix
-            if let change = presence.observe(fix) { log(change, at: fix.time) }
+            if let change = presence.observe(fix) { log(change, fix: fix) }
             ingest(fix)
             fixesHandled += 1
             if TestFault.configured == .hangAfterFixes(fixesHandled) { TestFault.hang(logger) }
         case .fixTimedOut(let silence):
-            if let change = presence.sourceLost() { log(change, at: nil, after: silence) }
+            if let change = presence.sourceLost() { log(change, fix: nil, after: silence) }
         case .disconnected(let reason):
-            logger.warning("source disconnected: \(reason)", metadata: .event(.sourceDisconnected))
-            if let change = presence.sourceLost() { log(change, at: nil) }
+            logger.warning(
+                "source disconnected: \(reason)",
+                metadata: .event(.source(.sourceDisconnected, at: eventClock.now(), "reason", "\(reason)"))
+            )
+            if let change = presence.sourceLost() { log(change, fix: nil, reason: "the source went away") }
         }
     }
 
@@ -97,13 +104,16 @@ package actor TrackingPipeline {
         {
             logger.warning(
                 "the receiver dates its fixes 1024 weeks early (GPS week rollover): \(time) is taken as \(corrected), and so on",
-                metadata: .event(.weekRollover)
+                metadata: .event(.weekRollover(reported: time, corrected: corrected))
             )
         }
         guard after.accepted > before.accepted else { return }
         if let arrival, let time = recorder.engine.lastAcceptedTime {
             clock.synchronize(to: time, monotonicNanoseconds: arrival.monotonicNanoseconds)
-            if let change = clockOffset.observe(gps: time, system: arrival.realtime) { log(change) }
+            eventClock.update(clock, lastFix: time)
+            if let change = clockOffset.observe(gps: time, system: arrival.realtime) { log(change, at: time) }
+        } else {
+            eventClock.update(clock, lastFix: recorder.engine.lastAcceptedTime)
         }
         if !hasStoredAFix {
             hasStoredAFix = true

@@ -69,14 +69,18 @@ extension TravelDatabase {
         .array(try trips(since: since, until: until).map(\.json))
     }
 
-    /// `trip show --json`: the trip with its route size and stops; `nil` when there is no such trip.
+    /// `trip show --json`: the trip with its route size, its stops, and its zone events and
+    /// nearby alerts (as `events --json` has them); `nil` when there is no such trip.
     package func tripDocument(id: Int64) throws(StoreError) -> JSONValue? {
         guard let trip = try trip(id: id) else { return nil }
         let route = try routePoints(tripID: id)
-        let stops = try stops(between: trip.summary.startTime, and: trip.summary.endTime)
+        let (start, end) = (trip.summary.startTime, trip.summary.endTime)
+        let stops = try stops(between: start, and: end)
+        let events = try placeEvents(since: start, until: end.adding(seconds: 0.001)).filter { $0.tripID == id }
         guard case .object(var members) = trip.json else { return trip.json }
         members.append(.init("route_points", .integer(Int64(route.count))))
         members.append(.init("stops", .array(stops.map(\.json))))
+        members.append(.init("events", .array(events.map(\.json))))
         return .object(members)
     }
 

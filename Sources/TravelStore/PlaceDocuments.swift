@@ -5,15 +5,20 @@ package import TravelCore
 
 extension TravelDatabase {
     /// `events --json`: zone events and nearby alerts from `since` through `through` (both
-    /// included), oldest first; `zone` keeps one zone's (by name), `kind` one kind.
+    /// included), oldest first; `zone` keeps one zone's, `poi` one POI's (by name), `kind` one
+    /// kind. A zone or POI no place is named is a failure, not an empty list.
     package func placeEventsDocument(
         since: UTCTime?,
         through: UTCTime?,
         zone: String?,
+        poi: String? = nil,
         kind: String?
-    ) throws(StoreError) -> JSONValue {
-        let events = try placeEvents(since: since, until: through?.adding(seconds: 0.001), zone: zone, kind: kind)
-        return .array(events.map(\.json))
+    ) throws(StoreError) -> Result<JSONValue, UnknownPlace> {
+        if let zone, try !hasPlace(named: zone, in: "zones") { return .failure(.zone(zone)) }
+        if let poi, try !hasPlace(named: poi, in: "pois") { return .failure(.poi(poi)) }
+        let until = through?.adding(seconds: 0.001)
+        let events = try placeEvents(since: since, until: until, zone: zone, poi: poi, kind: kind)
+        return .success(.array(events.map(\.json)))
     }
 
     /// `GetHome`: `home` is what `home --json` prints, with the area's radius and the offset
@@ -54,5 +59,18 @@ extension TravelDatabase {
     /// `radius` metres of it, nearest first.
     package func poisDocument(category: String?, near: Coordinate?, radius: Double) throws(StoreError) -> JSONValue {
         .array(try poiRecords(category: category, near: near, radius: radius).map(\.json))
+    }
+}
+
+/// A filter of `events` naming a zone or POI that does not exist.
+package enum UnknownPlace: Error, Sendable, Hashable, CustomStringConvertible {
+    case zone(String)
+    case poi(String)
+
+    package var description: String {
+        switch self {
+        case .zone(let name): "no zone named \(name)"
+        case .poi(let name): "no POI named \(name)"
+        }
     }
 }

@@ -47,36 +47,48 @@ package struct POIRecord: Sendable, Hashable {
     }
 }
 
-/// A zone event or a nearby alert, as `travelctl events` lists them.
+/// A zone event or a nearby alert, as `travelctl events` lists them: the engine's event read
+/// back, so its fields are the ones the daemon logged and ran the hooks with (`EventPayload`).
 package struct PlaceEventRecord: Sendable, Hashable {
-    /// `enter`, `exit` or `nearby`.
-    package var kind: String
-    package var time: UTCTime
-    package var zoneID: Int64?
-    package var zoneName: String?
-    package var poiID: Int64?
-    package var poiName: String?
-    package var coordinate: Coordinate?
-    package var tripID: Int64?
-    package var whileOff: Bool
-    /// Metres from the POI (alerts).
-    package var distance: Double?
-    package var message: String?
+    package enum Event: Sendable, Hashable {
+        case zone(ZoneEvent)
+        case nearby(NearbyAlert)
+    }
 
-    /// `{"time","kind","zone","zone_id","poi","poi_id","lat","lon","trip_id","while_off"[,"distance_m","message"]}`.
+    package var event: Event
+    package var tripID: Int64?
+
+    /// `enter`, `exit` or `nearby`: what `--kind` takes.
+    package var kind: String {
+        switch event {
+        case .zone(let zone): zone.kind.rawValue
+        case .nearby: "nearby"
+        }
+    }
+
+    package var time: UTCTime {
+        switch event {
+        case .zone(let zone): zone.time
+        case .nearby(let alert): alert.time
+        }
+    }
+
+    /// The event's fields, as the journal, the hooks and `Subscribe` had them.
+    package var payload: EventPayload {
+        switch event {
+        case .zone(let zone): .zone(zone)
+        case .nearby(let alert): .nearby(alert)
+        }
+    }
+
+    /// `{"event", "kind", …the event kind's fields…, "trip_id"}`: `event` is the kind as hooks
+    /// name it (`zone-entered`), `kind` what `--kind` takes, `trip_id` the stored trip.
     package var json: JSONValue {
-        func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        func optional(_ value: Int64?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
-        var members: [JSONValue.Member] = [
-            .init("time", .string(time.iso8601)), .init("kind", .string(kind)),
-            .init("zone", optional(zoneName)), .init("zone_id", optional(zoneID)),
-            .init("poi", optional(poiName)), .init("poi_id", optional(poiID)),
-            .init("lat", coordinate.map { .double($0.latitude) } ?? .null),
-            .init("lon", coordinate.map { .double($0.longitude) } ?? .null),
-            .init("trip_id", optional(tripID)), .init("while_off", .bool(whileOff)),
-        ]
-        if let distance { members.append(.init("distance_m", .double((distance * 10).rounded() / 10))) }
-        if let message { members.append(.init("message", .string(message))) }
-        return .object(members)
+        guard case .object(let fields) = payload.json else { return .null }
+        return .object(
+            [.init("event", .string(payload.kind.name)), .init("kind", .string(kind))] + fields + [
+                .init("trip_id", tripID.map(JSONValue.integer) ?? .null)
+            ]
+        )
     }
 }

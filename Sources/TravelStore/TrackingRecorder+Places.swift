@@ -18,14 +18,21 @@ extension TrackingRecorder {
             }
         }
         let last = resuming ? engine.lastAcceptedFix : nil
-        // A dwell pending at a crash is rebuilt from the route points of the last minute or so.
+        let index: POIIndex
+        if let pois { index = pois } else { index = try database.poiIndex() }
+        // A dwell pending at a crash is rebuilt from the route points of the last minute or so,
+        // and so is a nearby alert waiting for its closest approach (which is never longer ago
+        // than `NearbyWatcher.longestWait`).
+        let zoneWindow = rules.zones.dwell + rules.zones.settleTime
         var recent: [RoutePoint] = []
-        if let last, !records.isEmpty {
+        if let last, !records.isEmpty || index.count > 0 {
             recent = try database.routePoints(
-                after: last.time.adding(seconds: -(rules.zones.dwell + rules.zones.settleTime))
+                after: last.time.adding(seconds: -max(zoneWindow, NearbyWatcher.longestWait))
             )
         }
-        let start = recent.first.map { ($0.time, $0.coordinate) } ?? last
+        let zoneStart = last.map { $0.time.adding(seconds: -zoneWindow) }
+        let zonePoints = records.isEmpty ? [] : recent.filter { point in zoneStart.map { point.time > $0 } ?? true }
+        let start = zonePoints.first.map { ($0.time, $0.coordinate) } ?? last
         var zones = ZoneWatcher(
             zones: records.map(\.zone),
             rules: rules.zones,
@@ -33,17 +40,20 @@ extension TrackingRecorder {
             knownSince: since,
             lastFix: start
         )
-        for point in recent.dropFirst() {
+        for point in zonePoints.dropFirst() {
             zones.observe(point.coordinate, at: point.time, error: point.horizontalError) { database.record(.zone($0)) }
         }
         engine.zones = zones
-        let index: POIIndex
-        if let pois { index = pois } else { index = try database.poiIndex() }
         var alerts: [Int64: UTCTime] = [:]
         if resuming, let time = last?.time {
             alerts = try database.lastAlerts(since: time.adding(seconds: -rules.nearby.cooldown))
         }
-        engine.nearby = NearbyWatcher(index: index, rules: rules.nearby, recentAlerts: alerts)
+        var nearby = NearbyWatcher(index: index, rules: rules.nearby, recentAlerts: alerts)
+        let tripStart = engine.currentTrip?.startTime
+        for point in recent {
+            nearby.observe(point.coordinate, at: point.time, tripStart: tripStart) { database.record(.nearby($0)) }
+        }
+        engine.nearby = nearby
         if !records.isEmpty || index.count > 0 {
             database.placeLabeler = PlaceLabeler(zones: records.map(\.zone), pois: index)
         }

@@ -184,24 +184,25 @@ extension TravelDatabase {
     // MARK: Events
 
     /// Zone events and nearby alerts in `[since, until)`, oldest first; `zone` keeps one zone's
-    /// events (by name), `kind` one kind (`enter`, `exit`, `nearby`).
+    /// events, `poi` one POI's alerts (by name), `kind` one kind (`enter`, `exit`, `nearby`).
     package func placeEvents(
         since: UTCTime? = nil,
         until: UTCTime? = nil,
         zone: String? = nil,
+        poi: String? = nil,
         kind: String? = nil
     ) throws(StoreError) -> [PlaceEventRecord] {
         let query = try connection.prepare(
             """
             SELECT * FROM (
-                SELECT e.t_ms, e.kind, e.zone_id, z.name, NULL, NULL, e.lat, e.lon, e.trip_id, e.while_off, NULL, NULL
-                FROM zone_events e JOIN zones z ON z.id = e.zone_id
-                WHERE e.t_ms >= ?1 AND e.t_ms < ?2 AND (?3 IS NULL OR z.name = ?3)
+                SELECT e.t_ms, e.kind, e.zone_id, z.name, NULL, e.lat, e.lon, e.trip_id, e.while_off, NULL, t.start_ms
+                FROM zone_events e JOIN zones z ON z.id = e.zone_id LEFT JOIN trips t ON t.id = e.trip_id
+                WHERE e.t_ms >= ?1 AND e.t_ms < ?2 AND (?3 IS NULL OR z.name = ?3) AND ?5 IS NULL
                 UNION ALL
-                SELECT a.t_ms, a.kind, a.zone_id, NULL, a.poi_id, p.name, a.lat, a.lon, a.trip_id, 0, a.distance_m,
-                    a.message
-                FROM alerts a LEFT JOIN pois p ON p.id = a.poi_id
-                WHERE a.t_ms >= ?1 AND a.t_ms < ?2 AND ?3 IS NULL
+                SELECT a.t_ms, a.kind, a.poi_id, p.name, p.category, a.lat, a.lon, a.trip_id, 0, a.distance_m,
+                    t.start_ms
+                FROM alerts a LEFT JOIN pois p ON p.id = a.poi_id LEFT JOIN trips t ON t.id = a.trip_id
+                WHERE a.t_ms >= ?1 AND a.t_ms < ?2 AND ?3 IS NULL AND (?5 IS NULL OR p.name = ?5)
             ) WHERE ?4 IS NULL OR kind = ?4
             ORDER BY 1, 2
             """
@@ -210,26 +211,52 @@ extension TravelDatabase {
         query.bind(2, until?.milliseconds ?? .max)
         query.bind(3, zone)
         query.bind(4, kind)
+        query.bind(5, poi)
         var events: [PlaceEventRecord] = []
         try query.forEachRow {
-            let latitude = query.optionalDouble(at: 6)
-            let longitude = query.optionalDouble(at: 7)
-            events.append(
-                PlaceEventRecord(
-                    kind: query.text(at: 1) ?? "",
-                    time: UTCTime(milliseconds: query.int64(at: 0)),
-                    zoneID: query.optionalInt64(at: 2),
-                    zoneName: query.text(at: 3),
-                    poiID: query.optionalInt64(at: 4),
-                    poiName: query.text(at: 5),
-                    coordinate: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } },
-                    tripID: query.optionalInt64(at: 8),
-                    whileOff: query.int64(at: 9) == 1,
-                    distance: query.optionalDouble(at: 10),
-                    message: query.text(at: 11)
-                )
+            let time = UTCTime(milliseconds: query.int64(at: 0))
+            let coordinate = Coordinate(
+                latitude: query.optionalDouble(at: 5) ?? 0,
+                longitude: query.optionalDouble(at: 6) ?? 0
             )
+            let tripStart = query.optionalInt64(at: 10).map(UTCTime.init(milliseconds:))
+            let event: PlaceEventRecord.Event
+            if let zoneKind = query.text(at: 1).flatMap(ZoneEvent.Kind.init(rawValue:)) {
+                event = .zone(
+                    ZoneEvent(
+                        time: time,
+                        zoneID: query.int64(at: 2),
+                        zoneName: query.text(at: 3) ?? "",
+                        kind: zoneKind,
+                        coordinate: coordinate,
+                        tripStart: tripStart,
+                        whileOff: query.int64(at: 8) == 1
+                    )
+                )
+            } else {
+                event = .nearby(
+                    NearbyAlert(
+                        time: time,
+                        poiID: query.optionalInt64(at: 2) ?? 0,
+                        poiName: query.text(at: 3) ?? "",
+                        category: query.text(at: 4),
+                        coordinate: coordinate,
+                        distance: query.optionalDouble(at: 9) ?? 0,
+                        tripStart: tripStart
+                    )
+                )
+            }
+            events.append(PlaceEventRecord(event: event, tripID: query.optionalInt64(at: 7)))
         }
         return events
+    }
+
+    /// Whether a zone or POI (`table`: `zones` or `pois`) is named `name`.
+    func hasPlace(named name: String, in table: String) throws(StoreError) -> Bool {
+        let query = try connection.prepare("SELECT 1 FROM \(table) WHERE name = ?1 LIMIT 1")
+        query.bind(1, name)
+        var found = false
+        try query.forEachRow { found = true }
+        return found
     }
 }

@@ -41,7 +41,7 @@ extension Trip {
             }
             let s = trip.summary
             print(
-                "trip \(trip.id) removed (\(Format.dateTime(s.startTime)) UTC, \(Format.distance(s.distance))); journeys regrouped"
+                "trip \(trip.id) removed (\(Format.dateTime(s.startTime)) UTC, \(HumanText.distance(s.distance))); journeys regrouped"
             )
         }
     }

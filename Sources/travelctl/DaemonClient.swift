@@ -86,7 +86,9 @@ struct DaemonClient {
         case "\(ControlInterface.name).JourneyNotFound": return "no journey \(id)"
         case "\(ControlInterface.name).PlanNotFound": return "no plan \(id)"
         case "\(ControlInterface.name).ZoneNotFound":
-            return "no zone \(reply.parameters["zone"]?.stringValue ?? "?")"
+            return "no zone named \(reply.parameters["zone"]?.stringValue ?? "?")"
+        case "\(ControlInterface.name).POINotFound":
+            return "no POI named \(reply.parameters["poi"]?.stringValue ?? "?")"
         case "\(ControlInterface.name).ZoneExists":
             return "a zone named \(reply.parameters["name"]?.stringValue ?? "?") exists"
         case let name where VarlinkError.refusalsWithReason.contains(name):

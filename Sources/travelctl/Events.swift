@@ -17,6 +17,8 @@ struct Events: ParsableCommand {
     var until: DateArgument?
     @Option(help: "Only this zone's events (by name).")
     var zone: String?
+    @Option(help: "Only this POI's alerts (by name).")
+    var poi: String?
     @Option(help: "Only this kind: enter, exit or nearby.")
     var kind: String?
 
@@ -29,10 +31,18 @@ struct Events: ParsableCommand {
     func run() throws {
         let parameters: JSONValue = [
             "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-            "zone": zone.map(JSONValue.string) ?? .null, "kind": kind.map(JSONValue.string) ?? .null,
+            "zone": zone.map(JSONValue.string) ?? .null, "poi": poi.map(JSONValue.string) ?? .null,
+            "kind": kind.map(JSONValue.string) ?? .null,
         ]
         let reply = try database.read(.listEvents, parameters) { db in
-            ["events": try db.placeEventsDocument(since: since?.start, through: until?.end, zone: zone, kind: kind)]
+            let events = try db.placeEventsDocument(
+                since: since?.start,
+                through: until?.end,
+                zone: zone,
+                poi: poi,
+                kind: kind
+            )
+            return ["events": try events.get()]
         }
         let events = reply["events"]?.arrayValue ?? []
         if output.json { return print(JSONValue.array(events).serializedString()) }
@@ -43,14 +53,27 @@ struct Events: ParsableCommand {
         // Drawn from the document, so the daemon's answer and the database's look the same.
         var table = Table(["TIME (UTC)", "KIND", "WHAT", "TRIP", "NOTE"])
         for event in events {
-            let what =
-                event["zone"]?.stringValue.map { "zone \($0)" }
-                ?? (event["message"]?.stringValue ?? event["poi"]?.stringValue ?? "").oneLine
             table.add([
-                Format.dateTime(event.time("time")), event.text("kind"), what, event.text("trip_id"),
+                Format.dateTime(event.time("time")), event.text("kind"), Self.what(event), event.text("trip_id"),
                 event["while_off"]?.boolValue == true ? "while off" : "",
             ])
         }
         print(table.rendered, terminator: "")
+    }
+
+    /// `entered zone Home`, `Near Fuel (fuel), 4 m`: an `events --json` element in words, on one line.
+    static func what(_ event: JSONValue) -> String {
+        let text =
+            switch event.text("event") {
+            case "zone-entered": "entered zone \(event.text("zone_name"))"
+            case "zone-exited": "left zone \(event.text("zone_name"))"
+            default:
+                NearbyAlert.message(
+                    poiName: event.text("poi_name"),
+                    category: event["poi_category"]?.stringValue,
+                    distance: event["distance_m"]?.doubleValue ?? 0
+                )
+            }
+        return text.oneLine
     }
 }

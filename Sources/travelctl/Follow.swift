@@ -30,9 +30,7 @@ struct Follow: ParsableCommand {
                 if output.json {
                     print(event.serializedString())
                 } else if event["kind"]?.stringValue != "subscribed" {
-                    // `2026-05-01 08:04:12`, to the second as journalctl shows it.
-                    let time = String((event["time"]?.stringValue ?? "?").prefix(19)).split(separator: "T")
-                    print("\(time.joined(separator: " "))  \(event["message"]?.stringValue ?? "")")
+                    print("\(Self.time(of: event))  \(event["message"]?.stringValue ?? "")")
                 }
                 fflush(nil)
                 if !reply.continues { return }
@@ -45,5 +43,14 @@ struct Follow: ParsableCommand {
             printError("travelctl: \(DaemonClient.sentence(for: error))")
             throw ExitCode(1)
         }
+    }
+
+    /// `2019-02-18 07:50:08`: the event's own GPS time, UTC, to the second as journalctl shows
+    /// it; blank while the daemon has no GPS time (before its first fix).
+    static func time(of event: JSONValue) -> String {
+        guard let time = event["time"]?.stringValue.flatMap(UTCTime.init(iso8601:)) else {
+            return String(repeating: " ", count: 19)
+        }
+        return String(time.iso8601.prefix(19)).split(separator: "T").joined(separator: " ")
     }
 }

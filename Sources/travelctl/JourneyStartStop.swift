@@ -81,7 +81,7 @@ extension JourneyCommand {
             }
             print(
                 "journey \(id) stopped at \(Format.localDateTime(end, offset)) (UTC\(offset)): "
-                    + "\(trips) trip\(trips == 1 ? "" : "s"), \(Format.distance(distance))"
+                    + "\(trips) trip\(trips == 1 ? "" : "s"), \(HumanText.distance(distance))"
             )
         }
     }

@@ -115,12 +115,12 @@ struct Journeys: ParsableCommand {
             table.add([
                 String(row.id), row.type, Format.localDateTime(row.start, offset),
                 row.end.map { Format.localEnd(start: row.start, end: $0, offset) } ?? "away", row.destination,
-                Format.distance(row.distance), Format.span(row.duration), String(row.trips),
+                HumanText.distance(row.distance), Format.span(row.duration), String(row.trips),
             ])
         }
         print(table.rendered, terminator: "")
         let total = rows.reduce(0) { $0 + $1.distance }
-        print("\(rows.count) journey\(rows.count == 1 ? "" : "s"), \(Format.distance(total))")
+        print("\(rows.count) journey\(rows.count == 1 ? "" : "s"), \(HumanText.distance(total))")
     }
 
     /// The seed apps' empty states: nothing recorded, nothing for the filter, nothing for a search.
@@ -205,7 +205,7 @@ struct JourneyCommand: ParsableCommand {
                 ("Destination", journey.text("destination")),
                 ("Start", "\(Format.localDateTime(journey.time("start"), offset)) (UTC\(offset))"),
                 ("End", end.map { "\(Format.localDateTime($0, offset)) (UTC\(offset))" } ?? "not back yet"),
-                ("Distance", Format.distance(journey.number("distance_m"))),
+                ("Distance", HumanText.distance(journey.number("distance_m"))),
                 ("Time away", Format.span(journey.number("duration_s"))),
                 ("Trips", "\(trips.count)"),
             ]
@@ -224,7 +224,7 @@ struct JourneyCommand: ParsableCommand {
                 table.add([
                     String(trip.id), Format.localDateTime(trip.summary.startTime, offset),
                     trip.isOngoing ? "ongoing" : Format.localDateTime(trip.summary.endTime, offset),
-                    Format.distance(trip.summary.distance), trip.startPlace ?? "", trip.endPlace ?? "",
+                    HumanText.distance(trip.summary.distance), trip.startPlace ?? "", trip.endPlace ?? "",
                 ])
             }
             print(table.rendered, terminator: "")
@@ -317,6 +317,6 @@ extension Format {
     /// Durations of days read in days: `6 d 4 h`; shorter ones as `duration` gives them.
     static func span(_ seconds: Double) -> String {
         let hours = Int((seconds / 3600).rounded(.down))
-        return hours < 24 ? duration(seconds) : "\(hours / 24) d \(hours % 24) h"
+        return hours < 24 ? HumanText.duration(seconds) : "\(hours / 24) d \(hours % 24) h"
     }
 }

@@ -122,7 +122,10 @@ struct Alert: Equatable {
 
     init?(event: JSONValue) {
         let message = event["message"]?.stringValue ?? ""
-        func field(_ name: String) -> String { event["fields"]?[name]?.stringValue ?? "?" }
+        func field(_ name: String) -> String {
+            guard let value = event["fields"]?[name], value != .null else { return "?" }
+            return value.stringValue ?? value.serializedString()
+        }
         body = message
         urgency = .normal
         switch event["kind"]?.stringValue {

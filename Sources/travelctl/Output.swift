@@ -36,20 +36,8 @@ extension String {
     }
 }
 
-/// Human formats: kilometres, hours and minutes, km/h, UTC times.
+/// Human formats: km/h, UTC times (distances and durations: `HumanText`).
 enum Format {
-    static func distance(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int(metres.rounded())) m" : "\(oneDecimal(metres / 1000)) km"
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let (hours, minutes) = (total / 3600, (total % 3600) / 60)
-        if hours > 0 { return "\(hours) h \(minutes < 10 ? "0" : "")\(minutes) min" }
-        if minutes > 0 { return "\(minutes) min" }
-        return "\(total) s"
-    }
-
     static func speed(_ metresPerSecond: Double) -> String { "\(oneDecimal(metresPerSecond * 3.6)) km/h" }
 
     /// `2026-05-01 08:04`

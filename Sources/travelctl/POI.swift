@@ -140,7 +140,7 @@ struct POICommand: ParsableCommand {
             for poi in pois {
                 table.add(
                     [poi.text("id"), poi.text("name").oneLine, poi.text("category"), poi.text("lat"), poi.text("lon")]
-                        + (poi["distance_m"]?.doubleValue.map { [Format.distance($0)] } ?? [])
+                        + (poi["distance_m"]?.doubleValue.map { [HumanText.distance($0)] } ?? [])
                 )
             }
             print(table.rendered, terminator: "")

@@ -50,10 +50,10 @@ struct Stats: ParsableCommand {
             let count = String(month.journeys)
             let bar = String(repeating: "█", count: cells).padding(to: Self.barWidth)
             let padding = String(repeating: " ", count: countWidth - count.count)
-            print("\(names[month.month - 1])  \(padding)\(count)  \(bar)  \(Format.distance(month.distance))")
+            print("\(names[month.month - 1])  \(padding)\(count)  \(bar)  \(HumanText.distance(month.distance))")
         }
         let journeys = document["journeys"]?.intValue ?? 0
         let distance = document["distance_m"]?.doubleValue ?? 0
-        print("\(journeys) journey\(journeys == 1 ? "" : "s"), \(Format.distance(distance))")
+        print("\(journeys) journey\(journeys == 1 ? "" : "s"), \(HumanText.distance(distance))")
     }
 }

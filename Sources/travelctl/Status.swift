@@ -31,8 +31,8 @@ struct Status: ParsableCommand {
             lines.append(
                 (
                     "Trip",
-                    "driving since \(start) UTC: \(Format.distance(trip["distance_m"]?.doubleValue ?? 0)), "
-                        + Format.duration(trip["duration_s"]?.doubleValue ?? 0)
+                    "driving since \(start) UTC: \(HumanText.distance(trip["distance_m"]?.doubleValue ?? 0)), "
+                        + HumanText.duration(trip["duration_s"]?.doubleValue ?? 0)
                 )
             )
         } else {
@@ -43,7 +43,7 @@ struct Status: ParsableCommand {
                 (
                     "Journey",
                     "\(journey["id"]?.intValue ?? 0) to \(journey["destination"]?.stringValue ?? "?"), "
-                        + "\(Format.distance(journey["distance_m"]?.doubleValue ?? 0)) so far"
+                        + "\(HumanText.distance(journey["distance_m"]?.doubleValue ?? 0)) so far"
                 )
             )
         }
@@ -69,7 +69,7 @@ struct Status: ParsableCommand {
             "system clock \($0 >= 0 ? "+" : "")\(Format.seconds($0)) from GPS time"
         }
         lines.append(("Clock", clock ?? "not measured yet"))
-        lines.append(("Uptime", Format.duration(status["uptime_s"]?.doubleValue ?? 0)))
+        lines.append(("Uptime", HumanText.duration(status["uptime_s"]?.doubleValue ?? 0)))
         lines.append(
             (
                 "Clients",

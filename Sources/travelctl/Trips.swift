@@ -39,13 +39,13 @@ struct Trips: ParsableCommand {
                 table.add([
                     String(trip.id), Format.dateTime(trip.summary.startTime),
                     trip.isOngoing ? "ongoing" : Format.time(trip.summary.endTime),
-                    Format.distance(trip.summary.distance), Format.duration(trip.summary.duration),
+                    HumanText.distance(trip.summary.distance), HumanText.duration(trip.summary.duration),
                     trip.startPlace ?? "", trip.endPlace ?? "",
                 ])
             }
             print(table.rendered, terminator: "")
             let total = trips.reduce(0) { $0 + $1.summary.distance }
-            print("\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(Format.distance(total))")
+            print("\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(HumanText.distance(total))")
         }
     }
 }
@@ -58,7 +58,9 @@ struct Trip: ParsableCommand {
     )
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a trip's summary, route and stops.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show a trip's summary, its route in brief, its stops, zone events and nearby alerts."
+        )
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var output: OutputOptions
@@ -78,24 +80,33 @@ struct Trip: ParsableCommand {
             if output.json { return print(document.serializedString()) }
             let routePoints = document["route_points"]?.intValue ?? 0
             let stops = document["stops"]?.arrayValue?.compactMap(StopRecord.init(json:)) ?? []
+            let events = document["events"]?.arrayValue ?? []
             let s = trip.summary
             var lines: [(String, String)] = [
                 ("Trip", "\(trip.id)"),
                 ("Start", "\(Format.dateTime(s.startTime)) UTC at \(trip.startPlace ?? "?")"),
                 ("End", trip.isOngoing ? "ongoing" : "\(Format.dateTime(s.endTime)) UTC at \(trip.endPlace ?? "?")"),
-                ("Distance", Format.distance(s.distance)),
-                ("Duration", Format.duration(s.duration)),
-                ("Moving time", Format.duration(s.movingTime)),
+                ("Distance", HumanText.distance(s.distance)),
+                ("Duration", HumanText.duration(s.duration)),
+                ("Moving time", HumanText.duration(s.movingTime)),
                 ("Average speed", Format.speed(s.averageSpeed)),
                 ("Maximum speed", Format.speed(s.maximumSpeed)),
-                ("Route", "\(routePoints) points"),
+                ("Route", "\(routePoints) points from \(trip.startPlace ?? "?") to \(trip.endPlace ?? "?")"),
             ]
             if let reason = s.endReason { lines.append(("Ended", reason.sentence)) }
-            for stop in stops {
-                lines.append(
-                    ("Stop", "\(Format.dateTime(stop.arrival)) UTC at \(stop.place ?? stop.coordinate.coordinateLabel)")
-                )
+            // The stops and events of the trip, in time order (export --trip ID has the route itself).
+            var moments: [(time: UTCTime, line: (String, String))] = stops.map { stop in
+                let place = stop.place ?? stop.coordinate.coordinateLabel
+                let until = stop.departure.map { " until \(Format.time($0))" } ?? ""
+                return (stop.arrival, ("Stop", "\(Format.dateTime(stop.arrival))\(until) UTC at \(place)"))
             }
+            for event in events {
+                let time = event.time("time")
+                let label = event.text("event") == "poi-nearby" ? "Nearby" : "Zone"
+                moments.append((time, (label, "\(Format.dateTime(time)) UTC \(Events.what(event))")))
+            }
+            lines += moments.sorted { $0.time < $1.time }.map(\.line)
+            if stops.isEmpty && events.isEmpty { lines.append(("Stops", "none, no zone events or nearby alerts")) }
             let width = lines.map(\.0.count).max() ?? 0
             for (key, value) in lines {
                 print(key.padding(to: width) + "  " + value)
@@ -141,7 +152,7 @@ extension TripEndReason {
         switch self {
         case .parked: "parked"
         case .dataGap: "fixes stopped (receiver off or power cut)"
-        case .endOfInput: "end of the imported log"
+        case .endOfInput: "the log it was read from ended (an import, or a file:// replay)"
         case .manual: "by hand"
         }
     }

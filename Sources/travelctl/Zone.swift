@@ -93,7 +93,7 @@ struct ZoneCommand: ParsableCommand {
                 let polygons = zone["geometry"]?["coordinates"]?.arrayValue?.count ?? 0
                 let shape =
                     zone["kind"]?.stringValue == "circle"
-                    ? "circle \(Format.distance(zone.number("radius_m")))"
+                    ? "circle \(HumanText.distance(zone.number("radius_m")))"
                     : polygons == 1 ? "polygon" : "\(polygons) polygons"
                 let state = zone["inside"]?.boolValue.map { $0 ? "inside" : "outside" } ?? "unknown"
                 table.add([
@@ -121,7 +121,7 @@ struct ZoneCommand: ParsableCommand {
             } else {
                 let db = try database.open(readOnly: false)
                 guard let removed = try withStoreErrors({ try db.removeZone(zone) }) else {
-                    printError("travelctl: no zone \(zone)")
+                    printError("travelctl: no zone named \(zone)")
                     throw ExitCode(1)
                 }
                 (id, name) = (removed.id, removed.name)

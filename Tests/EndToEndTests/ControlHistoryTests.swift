@@ -87,11 +87,26 @@ import TravelCore
             parsing: Binaries.run("travelctl", ["home", "--json", "--socket", daemon.socket]).output
         )
         #expect(home["known"] == true, "\(home)")
+        // trip show lists what it promises: the route in brief, and the trip's zone events and alerts.
+        let events = try JSONValue(
+            parsing: Binaries.run("travelctl", ["events", "--json", "--socket", daemon.socket]).output
+        )
+        for trip in Set(events.arrayValue?.compactMap { $0["trip_id"]?.intValue } ?? []) {
+            let shown = try Binaries.run("travelctl", ["trip", "show", "\(trip)", "--socket", daemon.socket]).output
+            let ofTrip = events.arrayValue?.filter { $0["trip_id"]?.intValue == trip } ?? []
+            let lines = shown.split(separator: "\n").filter { $0.hasPrefix("Zone ") || $0.hasPrefix("Nearby ") }
+            #expect(lines.count == ofTrip.count, "\(shown)")
+            #expect(shown.contains(" points from "), "\(shown)")
+            #expect(!shown.contains("imported log"), "\(shown)")
+        }
         let show = try Binaries.run("travelctl", ["journey", "show", "1", "--socket", daemon.socket]).output
         #expect(show.contains("(UTC+01:00)") && show.contains("Lunch at the terminus"), "\(show)")
 
         // Errors read as offline: the same line, exit status 1.
-        for command in [["journey", "show", "99"], ["export", "--format", "gpx", "--trip", "99"]] {
+        for command in [
+            ["journey", "show", "99"], ["export", "--format", "gpx", "--trip", "99"], ["events", "--zone", "Nope"],
+            ["events", "--zone", "Nope", "--json"], ["events", "--poi", "Nope"],
+        ] {
             let live = try Binaries.run("travelctl", command + ["--socket", daemon.socket])
             let offline = try Binaries.run("travelctl", command + ["--db", daemon.state.database])
             #expect(live.status == 1 && offline.status == 1, "\(command)")

@@ -21,6 +21,10 @@ import TravelCore
 
         let help = try PythonVarlink.run(["help", "\(address)/\(Self.interface)"])
         #expect(help.output.contains("method Status() -> ("), "\(help.output)\(help.standardError)")
+        // Events carry typed fields: an object, not strings.
+        #expect(help.output.contains("fields: object"), "\(help.output)")
+        let nope = try PythonVarlink.run(["call", "\(address)/\(Self.interface).ListEvents", #"{"zone": "Nope"}"#])
+        #expect(nope.standardError.contains("ZoneNotFound"), "\(nope.output)\(nope.standardError)")
 
         let status = try PythonVarlink.run(["call", "\(address)/\(Self.interface).Status", "{}"])
         let parameters = try JSONValue(parsing: status.output)
@@ -97,11 +101,34 @@ import TravelCore
     @Test func followPrintsEventsAsJSONLines() throws {
         let daemon = try ControlDaemon(replaying: ControlDaemon.car, speed: "20")
         defer { _ = daemon.stop() }
+        // A second subscriber reads the same events as people do, meanwhile.
+        let (human, socket) = (Box(), daemon.socket)
+        let reading = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            human.result = try? Binaries.run("travelctl", ["follow", "--socket", socket])
+            reading.signal()
+        }
         // follow ends with exit 69 when the replay ends and the daemon goes away.
         let follow = try Binaries.run("travelctl", ["follow", "--json", "--socket", daemon.socket])
         #expect(follow.status == 69, "\(follow.standardError)")
-        let kinds = try follow.output.split(separator: "\n").map { try JSONValue(parsing: String($0))["kind"] }
+        let events = try follow.output.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        let kinds = events.map { $0["kind"] }
         #expect(kinds.first == "subscribed")
         #expect(kinds.contains("trip-ended"), "\(follow.output)")
+        // Every event is dated by GPS time (the drive's day, 2020-12-18), never the system clock.
+        let ended = try #require(events.first { $0["kind"] == "trip-ended" })
+        #expect(ended["time"] == ended["fields"]?["trip_end"])
+        #expect(events.dropFirst().allSatisfy { $0["time"]?.stringValue?.hasPrefix("2020-12-18T") ?? true })
+        reading.wait()
+        let lines = try #require(human.result).output.split(separator: "\n")
+        let trip = try #require(lines.first { $0.contains("trip ended at ") })
+        let end = try #require(ended["time"]?.stringValue)
+        #expect(trip.hasPrefix(end.prefix(19).replacingOccurrences(of: "T", with: " ") + "  trip ended at \(end)"))
+        #expect(lines.allSatisfy { $0.hasPrefix("2020-12-18 ") || $0.hasPrefix(String(repeating: " ", count: 19)) })
     }
+}
+
+/// A result one thread writes before it signals and another reads after it waited.
+private final class Box: @unchecked Sendable {
+    var result: Binaries.Result?
 }

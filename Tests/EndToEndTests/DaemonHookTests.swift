@@ -91,7 +91,7 @@ import Testing
         )
         let environment = try String(contentsOfFile: "\(directory)/ended.env", encoding: .utf8).split(separator: "\n")
             .map(String.init)
-        let distance = "\(Int((trip["distance_m"] as? Double ?? -1).rounded()))"
+        let distance = try #require(trip["distance_m"] as? Double)
         #expect(environment.contains("TC_EVENT=trip-ended"))
         #expect(environment.contains("TC_MESSAGE_ID=b64b1e3614a541f7bde48c469cf05257"))
         #expect(environment.contains("TC_DISTANCE_M=\(distance)"), "\(environment)")
@@ -104,8 +104,9 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: stdin) as? [String: Any])
         #expect(json["event"] as? String == "trip-ended")
         #expect(json["message"] as? String == String(message))
-        let fields = try #require(json["fields"] as? [String: String])
-        #expect(fields["distance_m"] == distance)
-        #expect(fields["trip_start"] == "\(trip["start"] ?? "?")")
+        let fields = try #require(json["fields"] as? [String: Any])
+        #expect(fields["distance_m"] as? Double == distance)
+        #expect(fields["trip_start"] as? String == "\(trip["start"] ?? "?")")
+        #expect(fields["time"] as? String == "\(trip["end"] ?? "?")")
     }
 }

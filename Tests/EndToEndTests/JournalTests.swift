@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TravelCore
 
 /// The daemon's events in a real journal: a journald of the test's own runs in a private mount
 /// namespace (tmpfs over /run/systemd, /run/log, /var/log/journal and the catalog directories,
@@ -79,6 +80,28 @@ import Testing
         #expect(zones.allSatisfy { $0["LATITUDE"] != nil && $0["LONGITUDE"] != nil })
         let nearby = entries.filter { $0["MESSAGE_ID"] as? String == "2eba3f25c409442d874731d6635f7263" }
         #expect(!nearby.isEmpty && nearby.allSatisfy { $0["POI_NAME"] != nil && $0["DISTANCE_M"] != nil })
+        // Every stored zone event and alert has its journal entry, with the same fields: the
+        // journal's text is the JSON's value (numbers as JSON writes them, null empty).
+        let stored = try JSONValue(
+            parsing: try ZoneCommandTests.travelctl(state.database, ["events", "--json"]).output
+        )
+        #expect((stored.arrayValue?.count ?? 0) >= 4, "\(stored)")
+        for event in stored.arrayValue ?? [] {
+            let kind = try #require(EventKind.allCases.first { .string($0.name) == event["event"] })
+            let id = [
+                EventKind.zoneEntered: "398dd212b7f34542abb8a1972a053e1d",
+                .zoneExited: "a114eec15b2c4fe4adb2ab4b99d8dc6d", .poiNearby: "2eba3f25c409442d874731d6635f7263",
+            ][kind]
+            let entry = entries.first {
+                $0["MESSAGE_ID"] as? String == id && $0["TIME"] as? String == event["time"]?.stringValue
+            }
+            #expect(entry != nil, "no journal entry for \(event)")
+            for field in kind.fields {
+                let value = event[field.name] ?? .null
+                let text = value.stringValue ?? (value == .null ? "" : value.serializedString())
+                #expect(entry?[field.name.uppercased()] as? String == text, "\(kind.name).\(field.name)")
+            }
+        }
         let explained = try String(contentsOfFile: out + ".x", encoding: .utf8)
         #expect(explained.contains("Subject: Zone entered") && explained.contains("Subject: Zone left"))
         #expect(explained.contains("Subject: Trip ended"), "\(explained.prefix(2000))")

@@ -113,12 +113,20 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.json(imported, ["events"])
         let summary = events.map {
-            "\($0["kind"] as? String ?? "") \($0["zone"] as? String ?? $0["poi"] as? String ?? "")"
+            "\($0["kind"] as? String ?? "") \($0["zone_name"] as? String ?? $0["poi_name"] as? String ?? "")"
         }
         #expect(summary.prefix(3) == ["exit depot", "enter square", "exit square"])
         #expect(summary.filter { $0.hasPrefix("nearby") }.count >= 1)
         #expect(events.allSatisfy { $0["trip_id"] as? Int == 1 })
         #expect(try Self.json(imported, ["events", "--zone", "square"]).count == 2)
+        // A zone that does not exist is an error, not an empty list.
+        let nope = try Self.travelctl(imported, ["events", "--zone", "Nope"])
+        #expect(nope.status == 1 && nope.output.isEmpty)
+        #expect(nope.standardError == "travelctl: no zone named Nope\n")
+        let pub = try Self.json(imported, ["events", "--poi", "The \"Quoted\" Pub"])
+        #expect(pub.count == 1 && pub.allSatisfy { $0["poi_name"] as? String == "The \"Quoted\" Pub" })
+        let noPOI = try Self.travelctl(imported, ["events", "--poi", "Nope"])
+        #expect(noPOI.status == 1 && noPOI.standardError == "travelctl: no POI named Nope\n")
         // Trip ends are labelled by the zone they are in.
         #expect(try ImportCommandTests.trips(imported).first?["start_place"] as? String == "depot")
         #expect(try Self.json(imported, ["events", "--kind", "nearby", "--until", "2019-02-17"]).isEmpty)

@@ -27,11 +27,26 @@ import TravelCore
         func read(_ name: String) throws -> String { try String(contentsOfFile: "\(path)/\(name)", encoding: .utf8) }
     }
 
-    static let tripEnded = HookEvent(
-        kind: .tripEnded,
-        message: "trip ended at 2019-02-18T08:40:00Z: 12.3 km in 20min",
-        fields: [("distance_m", "12345"), ("trip_start", "2019-02-18T08:20:00Z"), ("zone-name", "not a variable")]
+    static let tripEnded = TravelEvent(
+        .tripEnded(
+            TripSummary(
+                startTime: UTCTime(iso8601: "2019-02-18T08:20:00Z")!,
+                endTime: UTCTime(iso8601: "2019-02-18T08:40:00Z")!,
+                start: Coordinate(latitude: 52.6, longitude: -8.6),
+                end: Coordinate(latitude: 52.7, longitude: -8.5),
+                distance: 12_345,
+                endReason: .parked
+            )
+        ),
+        message: "trip ended at 2019-02-18T08:40:00Z: 12.3 km in 20 min"
     )
+
+    /// A trip-ended event of `distance` metres.
+    static func ended(distance: Double) -> EventPayload {
+        var payload = tripEnded.payload
+        payload.values["distance_m"] = .metres(distance)
+        return payload
+    }
 
     static func hooks(
         _ commandLines: [String: String],
@@ -52,7 +67,7 @@ import TravelCore
     /// Runs `events` through a runner with `hooks` until every hook has ended; the log it wrote.
     static func drain(
         _ hooks: TravelConfiguration.Hooks,
-        _ events: [HookEvent],
+        _ events: [TravelEvent],
         killGrace: Duration = .milliseconds(300)
     ) async -> (runner: HookRunner, log: [String]) {
         let handler = InMemoryLogHandler()
@@ -93,11 +108,15 @@ import TravelCore
         #expect(argv == "\(scratch.path)/out\ntwo words\n$HOME\n")
         let environment = try scratch.read("out.env").split(separator: "\n").map(String.init)
         #expect(environment.contains("TC_EVENT=trip-ended"))
-        #expect(environment.contains("TC_MESSAGE=trip ended at 2019-02-18T08:40:00Z: 12.3 km in 20min"))
+        #expect(environment.contains("TC_MESSAGE=trip ended at 2019-02-18T08:40:00Z: 12.3 km in 20 min"))
         #expect(environment.contains("TC_MESSAGE_ID=\(EventKind.tripEnded.messageID)"))
-        #expect(environment.contains("TC_DISTANCE_M=12345"))
-        #expect(environment.contains("TC_TRIP_START=2019-02-18T08:20:00Z"))
-        #expect(environment.filter { $0.hasPrefix("TC_") }.count == 5, "no TC_STALE, no zone-name: \(environment)")
+        #expect(environment.contains("TC_DISTANCE_M=12345.0"))
+        #expect(environment.contains("TC_TRIP_START=2019-02-18T08:20:00.000Z"))
+        #expect(environment.contains("TC_TIME=2019-02-18T08:40:00.000Z"))
+        #expect(environment.contains("TC_END_REASON=parked"))
+        // The three about the event and one per field of the kind; no TC_STALE.
+        let count = 3 + EventKind.tripEnded.fields.count
+        #expect(environment.filter { $0.hasPrefix("TC_") }.count == count, "\(environment)")
         #expect(environment.contains { $0.hasPrefix("PATH=") }, "the rest of the environment is the daemon's")
 
         let stdin = try scratch.read("out.stdin")
@@ -106,8 +125,10 @@ import TravelCore
         #expect(json["event"] as? String == "trip-ended")
         #expect(json["message_id"] as? String == EventKind.tripEnded.messageID)
         #expect(json["message"] as? String == Self.tripEnded.message)
-        let fields = try #require(json["fields"] as? [String: String])
-        #expect(fields == ["distance_m": "12345", "trip_start": "2019-02-18T08:20:00Z", "zone-name": "not a variable"])
+        let fields = try #require(json["fields"] as? [String: Any])
+        #expect(Set(fields.keys) == Set(EventKind.tripEnded.fields.map(\.name)))
+        #expect(fields["distance_m"] as? Double == 12_345)
+        #expect(fields["trip_start"] as? String == "2019-02-18T08:20:00.000Z")
     }
 
     @Test func severalHooksForOneEventAllRunAndOtherEventsRunNone() async throws {
@@ -115,7 +136,7 @@ import TravelCore
         let touch = try scratch.script("touch", #"echo "$TC_EVENT" >> "$1""#)
         _ = await Self.drain(
             Self.hooks(["TripEnded": "\(touch) \(scratch.path)/a ; \(touch) \(scratch.path)/b"]),
-            [Self.tripEnded, HookEvent(kind: .tripStarted, message: "trip started")]
+            [Self.tripEnded, TravelEvent(EventKindTests.sample(.tripStarted), message: "trip started")]
         )
         #expect(try scratch.read("a") == "trip-ended\n")
         #expect(try scratch.read("b") == "trip-ended\n")
@@ -214,7 +235,7 @@ import TravelCore
         let touch = try scratch.script("touch", #"echo "$TC_EVENT $TC_DISTANCE_M" >> "$1""#)
         let runner = HookRunner(Self.hooks([:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let logger = HookEventTap.tapping(Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, into: runner)
-        logger.notice("before the reload", metadata: .event(.tripEnded, ["distance_m": "1"]))
+        logger.notice("before the reload", metadata: .event(Self.ended(distance: 1)))
 
         let reloaded = {
             var configuration = TravelConfiguration()
@@ -223,12 +244,12 @@ import TravelCore
         }()
         let reload = runner.reloading { () throws(ConfigurationError) in reloaded }
         _ = try reload()
-        logger.notice("trip ended", metadata: .event(.tripEnded, ["distance_m": "2"]))
+        logger.notice("trip ended", metadata: .event(Self.ended(distance: 2)))
         logger.notice("no message_id, no event", metadata: ["distance_m": "3"])
-        logger.debug("below the tap's level", metadata: .event(.tripEnded, ["distance_m": "4"]))
+        logger.debug("below the tap's level", metadata: .event(Self.ended(distance: 4)))
         runner.finish()
         await runner.run()
-        #expect(try scratch.read("events") == "trip-ended 2\n")
+        #expect(try scratch.read("events") == "trip-ended 2.0\n")
     }
 
     @Test func cancellationKillsARunningHook() async throws {
@@ -251,7 +272,7 @@ import TravelCore
     }
 
     @Test func everyEventKindHasAHooksKey() {
-        #expect(EventKind.allCases.map(HookEvent.hookKey) == TravelConfiguration.hookEventKeys)
-        #expect(HookEvent(kind: .poiNearby, message: "").name == "poi-nearby")
+        #expect(EventKind.allCases.map(\.hookKey) == TravelConfiguration.hookEventKeys)
+        #expect(EventKind.poiNearby.name == "poi-nearby")
     }
 }

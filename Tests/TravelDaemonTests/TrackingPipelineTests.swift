@@ -46,7 +46,7 @@ import TravelStore
         #expect(messages.contains("trip started at 2019-02-18T07:50:08.000Z from 52.62928,-8.66150"))
         #expect(
             messages.contains(
-                "trip ended at 2019-02-18T09:00:19.000Z at 52.67269,-8.57132: 13.9 km in 1h 10min (end-of-input)"
+                "trip ended at 2019-02-18T09:00:19.000Z at 52.67269,-8.57132: 13.9 km in 1 h 10 min (end-of-input)"
             )
         )
         let trips = try TravelDatabase(path: configuration.storage.database, readOnly: true).trips()
@@ -93,12 +93,15 @@ import TravelStore
 
     @Test(arguments: [(0.0, "0 m"), (849.6, "850 m"), (13_939, "13.9 km"), (1000, "1.0 km")])
     func distancesReadAsPeopleSayThem(metres: Double, text: String) {
-        #expect(TrackingPipeline.distance(metres) == text)
+        #expect(HumanText.distance(metres) == text)
     }
 
-    @Test(arguments: [(45.0, "45s"), (200, "3min 20s"), (180, "3min"), (4211, "1h 10min"), (0, "0s")])
+    /// One format for logs, tables and exports (the tables' own).
+    @Test(arguments: [
+        (45.0, "45 s"), (200, "3 min"), (180, "3 min"), (4211, "1 h 10 min"), (3900, "1 h 05 min"), (0, "0 s"),
+    ])
     func durationsReadAsPeopleSayThem(seconds: Double, text: String) {
-        #expect(TrackingPipeline.duration(seconds) == text)
+        #expect(HumanText.duration(seconds) == text)
     }
 
     @Test func coordinatesKeepFiveDecimalsAndTheirSign() {

@@ -42,7 +42,17 @@ import TravelStore
         #expect(configured["home"]?["source"] == "configured" && configured["radius_m"] == 25_000.0)
         #expect(try database.plansDocument() == [] && database.zonesDocument() == [])
         #expect(try database.poisDocument(category: nil, near: nil, radius: 5_000) == [])
-        #expect(try database.placeEventsDocument(since: nil, through: nil, zone: nil, kind: nil) == [])
+        #expect(try database.placeEventsDocument(since: nil, through: nil, zone: nil, kind: nil) == .success([]))
+        // A filter naming a place that does not exist fails instead of listing nothing.
+        #expect(
+            try database.placeEventsDocument(since: nil, through: nil, zone: "Nope", kind: nil)
+                == .failure(.zone("Nope"))
+        )
+        #expect(
+            try database.placeEventsDocument(since: nil, through: nil, zone: nil, poi: "Nope", kind: nil)
+                == .failure(.poi("Nope"))
+        )
+        #expect("\(UnknownPlace.poi("Nope"))" == "no POI named Nope")
     }
 
     @Test func theRouteCursorHandsOutEachSelectedTripWithItsOwnRoute() throws {

@@ -24,7 +24,7 @@ import TravelStore
 
     static func eventLines(_ database: TravelDatabase) throws -> [String] {
         try database.placeEvents().map {
-            "\($0.time) \($0.kind) \($0.zoneName ?? $0.poiName ?? "") trip=\($0.tripID.map(String.init) ?? "none")"
+            "\($0.time) \($0.kind) \($0.payload.values["zone_name"] ?? $0.payload.values["poi_name"] ?? .null) trip=\($0.tripID.map(String.init) ?? "none")"
         }
     }
 
@@ -42,7 +42,14 @@ import TravelStore
         #expect(events.map(\.kind) == ["enter", "exit", "nearby"])
         let trip = try #require(try database.trips().first?.id)
         #expect(events.allSatisfy { $0.tripID == trip })
-        #expect(events[2].message?.hasPrefix("Near Fuel (fuel), ") == true)
+        guard case .nearby(let alert) = events[2].event else {
+            Issue.record("not an alert: \(events[2])")
+            return
+        }
+        #expect(alert.message.hasPrefix("Near Fuel (fuel), "))
+        #expect(
+            events[2].payload.values["trip_start"] == .time(try #require(try database.trips().first).summary.startTime)
+        )
         #expect(try database.placeEvents(kind: "nearby").count == 1)
         #expect(try database.placeEvents(zone: "roundabout").count == 2)
     }
@@ -114,9 +121,9 @@ import TravelStore
         try restarted.flush(final: true)
         let events = try database.placeEvents()
         #expect(events.map(\.kind) == ["exit"])
-        #expect(events.first?.whileOff == true)
+        #expect(events.first?.payload.values["while_off"] == .boolean(true))
         #expect(events.first?.time == morning)
-        #expect(events.first?.zoneID == zone)
+        #expect(events.first?.payload.values["zone_id"] == .integer(zone))
         #expect(try database.zoneRecords().first?.inside == false)
         #expect(try database.zoneRecords().first?.since == morning)
     }

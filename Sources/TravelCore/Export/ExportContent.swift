@@ -35,7 +35,7 @@ public struct ExportTrip: Sendable, Hashable {
 
     /// `13.9 km in 1 h 14 min`: what a map viewer shows next to the track.
     var description: String {
-        "\(ExportText.distance(summary.distance)) in \(ExportText.duration(summary.duration))"
+        "\(HumanText.distance(summary.distance)) in \(HumanText.duration(summary.duration))"
     }
 }
 
@@ -65,19 +65,6 @@ public struct ExportStop: Sendable, Hashable {
 
 /// Short human texts for names and descriptions; the machine values go in their own fields.
 enum ExportText {
-    static func distance(_ metres: Double) -> String {
-        guard metres.isFinite else { return "? km" }
-        return metres < 1000 ? "\(Int(metres.rounded())) m" : "\(tenths(metres / 1000)) km"
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return "? min" }
-        let total = Int(seconds.rounded())
-        let (hours, minutes) = (total / 3600, (total % 3600) / 60)
-        if hours > 0 { return "\(hours) h \(minutes) min" }
-        return minutes > 0 ? "\(minutes) min" : "\(total) s"
-    }
-
     /// `52.66123, -8.63012`, for an end no label names.
     static func coordinate(_ coordinate: Coordinate) -> String {
         var bytes: [UInt8] = []
@@ -85,10 +72,5 @@ enum ExportText {
         bytes.appendLiteral(", ")
         ExportBytes.appendDecimal(Degrees.normalized(coordinate.longitude), fractionDigits: 5, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func tenths(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }

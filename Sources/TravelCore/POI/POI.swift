@@ -46,7 +46,10 @@ public struct NearbyAlert: Sendable, Hashable {
     }
 
     /// `Near Fuel Stop (fuel), 120 m`: the alert's stored and logged text.
-    public var message: String {
+    public var message: String { Self.message(poiName: poiName, category: category, distance: distance) }
+
+    /// `Near Fuel Stop (fuel), 120 m`.
+    public static func message(poiName: String, category: String?, distance: Double) -> String {
         "Near \(poiName)\(category.map { " (\($0))" } ?? ""), \(Int(distance.rounded())) m"
     }
 }

@@ -102,8 +102,10 @@ public struct TrackingEngine: Sendable {
         if case .driving(let drive) = detector.phase { drive.trip.startTime } else { nil }
     }
 
-    /// The log ended: an open trip ends at its arrival or last point (reason `.endOfInput`).
+    /// The log ended: alerts waiting for a closer fix are given, and an open trip ends at its
+    /// arrival or last point (reason `.endOfInput`).
     public mutating func endOfInput(emit: (TrackingEvent) -> Void) {
+        nearby.finish { emit(.nearby($0)) }
         var tally = TripTally()
         detector.endOfInput { event in
             tally.count(event)

@@ -9,12 +9,22 @@ import Testing
     static let spot = ZoneScenarioTests.spot
 
     static func alerts(_ fixes: [Fix], pois: [POI], rules: NearbyRules = .init()) -> [NearbyAlert] {
+        given(fixes, pois: pois, rules: rules).map(\.alert)
+    }
+
+    /// The alerts with the time of the fix they were given at (`nil`: at the end of the input).
+    static func given(
+        _ fixes: [Fix],
+        pois: [POI],
+        rules: NearbyRules = .init()
+    ) -> [(alert: NearbyAlert, at: UTCTime?)] {
         var engine = TrackingEngine()
         engine.nearby = NearbyWatcher(index: POIIndex(pois), rules: rules)
-        var alerts: [NearbyAlert] = []
+        var alerts: [(alert: NearbyAlert, at: UTCTime?)] = []
         for fix in fixes {
-            engine.ingest(fix) { if case .nearby(let alert) = $0 { alerts.append(alert) } }
+            engine.ingest(fix) { if case .nearby(let alert) = $0 { alerts.append((alert, fix.time)) } }
         }
+        engine.endOfInput { if case .nearby(let alert) = $0 { alerts.append((alert, nil)) } }
         return alerts
     }
 
@@ -76,6 +86,69 @@ import Testing
         #expect(Self.alerts(fixes, pois: pois, rules: rules).map(\.poiID).sorted() == close.map(\.id))
     }
 
+    @Test("a POI on the route reports the closest approach, not the distance it was noticed at")
+    func closestApproachOnTheRoute() throws {
+        var builder = ScenarioBuilder(start: Self.start, at: Self.spot)
+        builder.park(seconds: 60, drift: .raspberryPiHAT)
+        builder.drive(.limerickBus, drift: nil)
+        let fixes = builder.scenario("bus").fixes
+        let route = fixes.map { Coordinate(latitude: $0.latitude!, longitude: $0.longitude!) }
+        // POIs on route points the route passes once, between two of its points.
+        var pois: [POI] = []
+        for index in stride(from: 300, to: route.count - 300, by: 150) {
+            let poi = Geodesy.direct(from: route[index], azimuth: 90, distance: 3)
+            let near = route.indices.filter { Geodesy.distance(route[$0], poi) < 300 }
+            guard near.last! - near.first! == near.count - 1 else { continue }
+            pois.append(POI(id: Int64(pois.count + 1), name: "P\(index)", coordinate: poi))
+        }
+        try #require(pois.count >= 5)
+        let given = Self.given(fixes, pois: pois)
+        let alerts = given.map(\.alert)
+        #expect(alerts.map(\.poiID).sorted() == pois.map(\.id))
+        // Given soon after the closest fix: the driver is told as the POI goes by.
+        let delays = given.map { pair in pair.at.map { $0.seconds(since: pair.alert.time) } ?? .infinity }.sorted()
+        print("nearby, bus ride past \(pois.count) POIs on the route: alerts given \(delays) s after the closest fix")
+        #expect(delays[delays.count / 2] <= 5 && delays.last! <= NearbyWatcher.longestWait, "\(delays)")
+        var noticedFar = 0
+        for alert in alerts {
+            let poi = pois.first { $0.id == alert.poiID }!
+            let distances = route.map { LocalFrame(at: $0).distance(to: poi.coordinate) }
+            let closest = distances.indices.min { distances[$0] < distances[$1] }!
+            // The closest fix of the pass, its time and position with it.
+            #expect(alert.distance == distances[closest], "\(poi.name): \(alert.distance) m")
+            #expect(alert.time == fixes[closest].time && alert.coordinate == route[closest])
+            #expect(alert.distance < 10, "\(poi.name): \(alert.distance) m")
+            if distances.first(where: { $0 <= 150 })! > 100 { noticedFar += 1 }
+        }
+        // Noticed at the radius, as the alert used to report.
+        #expect(noticedFar >= alerts.count / 2, "the POIs are noticed close by: the test proves nothing")
+    }
+
+    @Test("an alert waits for the vehicle to stop coming closer, then reports that fix")
+    func straightPass() {
+        let poi = POI(id: 7, name: "Bridge", coordinate: Self.spot)
+        var watcher = NearbyWatcher(index: POIIndex([poi]))
+        var alerts: [(NearbyAlert, Int)] = []
+        // Along a road 4 m beside the POI, 14 m/s, from 200 m before it.
+        for second in 0..<30 {
+            let along = -200.0 + 14 * Double(second)
+            let place = Geodesy.direct(
+                from: Geodesy.direct(from: Self.spot, azimuth: 90, distance: 4),
+                azimuth: along < 0 ? 180 : 0,
+                distance: abs(along)
+            )
+            watcher.observe(place, at: Self.start.adding(seconds: Double(second))) { alerts.append(($0, second)) }
+        }
+        watcher.finish { alerts.append(($0, -1)) }
+        #expect(alerts.count == 1)
+        let (alert, givenAt) = (alerts[0].0, alerts[0].1)
+        // Closest at 14 s (-4 m along, 4 m beside), given at the first fix over 20 m farther (17 s).
+        #expect(alert.time == Self.start.adding(seconds: 14))
+        #expect(givenAt == 17)
+        #expect(abs(alert.distance - 32.0.squareRoot()) < 0.1, "\(alert.distance)")
+        #expect(alert.message == "Near Bridge, 6 m")
+    }
+
     @Test("the cooldown holds a POI passed twice in an hour; the leave distance re-arms it after")
     func cooldown() {
         let poi = POI(id: 1, name: "Fuel", category: "fuel", coordinate: Self.spot)
@@ -87,6 +160,7 @@ import Testing
         ] {
             watcher.observe(place, at: Self.start.adding(seconds: Double(second))) { alerts.append($0) }
         }
+        watcher.finish { alerts.append($0) }
         #expect(alerts.map(\.time) == [Self.start.adding(seconds: 10), Self.start.adding(seconds: 4_000)])
         #expect(alerts.first?.message == "Near Fuel (fuel), 0 m")
     }
