@@ -64,10 +64,11 @@ package enum ConfigurationLoader {
     /// Reads `path` (the default file when `nil`), then the drop-ins `<path>.d/*.conf`, then
     /// applies `overrides` (the command line). A missing default file means all defaults, as for
     /// systemd's own files; a missing file named on the command line is an error, since the
-    /// operator meant one.
+    /// operator meant one. `[Journeys] TimeZone` is looked up in `timeZones`.
     package static func load(
         path: String?,
-        overrides: ConfigurationOverrides = ConfigurationOverrides()
+        overrides: ConfigurationOverrides = ConfigurationOverrides(),
+        timeZones: any TimeZoneDatabase = SystemTimeZoneDatabase()
     ) throws(ConfigurationError) -> LoadedConfiguration {
         let mainPath = path ?? defaultPath
         let main = try contents(of: mainPath, absentIsDefault: path == nil)
@@ -81,7 +82,8 @@ package enum ConfigurationLoader {
         let configuration = try TravelConfiguration(
             main: main.map { ConfigurationText(name: mainPath, text: $0) },
             dropIns: dropIns,
-            overrides: overrides.entries
+            overrides: overrides.entries,
+            timeZones: timeZones
         )
         return LoadedConfiguration(
             configuration: configuration,

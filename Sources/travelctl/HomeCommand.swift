@@ -39,6 +39,6 @@ struct HomeCommand: ParsableCommand {
             ? "configured (\(evidence))"
             : "learned, \(Int((home.number("confidence") * 100).rounded())) % sure (\(evidence))"
         print("Home  \(coordinate.coordinateLabel), \(how)")
-        print("Area  \(Format.distance(reply.number("radius_m"))) around it; days are local to UTC\(reply.utcOffset)")
+        print("Area  \(Format.distance(reply.number("radius_m"))) around it; days are local to \(reply.timeZone.name)")
     }
 }

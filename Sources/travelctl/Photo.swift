@@ -27,7 +27,7 @@ struct PhotoCommand: ParsableCommand {
                 The file is only read, never copied or changed; the database keeps its absolute path and \
                 SHA-256, so the same file added twice (even renamed) is added once. The time is the JPEG's \
                 EXIF DateTimeOriginal, read in its OffsetTimeOriginal or else in the configured [Journeys] \
-                UTCOffset; without EXIF, --at, or else now. The position is interpolated along the route \
+                TimeZone; without EXIF, --at, or else now. The position is interpolated along the route \
                 at that time, as for notes.
                 """
         )
@@ -42,13 +42,13 @@ struct PhotoCommand: ParsableCommand {
         var at: Instant?
 
         func run() throws {
-            let offset = try settings.rules().utcOffset
+            let zone = try settings.rules().timeZone
             let target: PhotoTarget =
                 database.db == nil ? .daemon(try DaemonClient(database)) : .database(try database.open(readOnly: false))
             var failures = 0
             for file in files {
                 do {
-                    print(try add(file, to: target, offset: offset))
+                    print(try add(file, to: target, zone: zone))
                 } catch let error as PhotoError {
                     printError("travelctl: \(file): \(error)")
                     failures += 1
@@ -65,8 +65,8 @@ struct PhotoCommand: ParsableCommand {
         }
 
         /// Reads one file here, adds it, and returns its summary line. EXIF times without an
-        /// offset are read in `offset`, the configured [Journeys] UTCOffset.
-        private func add(_ file: String, to target: PhotoTarget, offset: UTCOffset) throws -> String {
+        /// offset are read in `zone`, the configured [Journeys] TimeZone.
+        private func add(_ file: String, to target: PhotoTarget, zone: LocalTimeZone) throws -> String {
             guard let resolved = realpath(file, nil) else {
                 throw PhotoError.unreadable(String(cString: strerror(errno)))
             }
@@ -85,15 +85,15 @@ struct PhotoCommand: ParsableCommand {
                 throw PhotoError.unreadable("\(error)")
             }
             let exif = EXIFReader.photoTimestamp(jpeg: prefix)
-            let time = exif?.instant(fallback: offset) ?? at?.time ?? WallClock.now()
+            let time = exif?.instant(fallback: zone) ?? at?.time ?? WallClock.now()
             let source =
-                exif.map { "EXIF" + ($0.offset.map { " UTC\($0)" } ?? " read in UTC\(offset)") }
+                exif.map { "EXIF" + ($0.offset.map { " UTC\($0)" } ?? " read in \(zone.name)") }
                 ?? (at != nil ? "--at" : "now")
             let draft = PhotoDraft(path: path, sha256: hasher.hexDigest(), time: time)
-            let (addition, shownOffset): (PhotoAddition, UTCOffset)
+            let (addition, shownZone): (PhotoAddition, LocalTimeZone)
             switch target {
             case .database(let db):
-                (addition, shownOffset) = (try withStoreErrors { try db.addPhoto(draft) }, offset)
+                (addition, shownZone) = (try withStoreErrors { try db.addPhoto(draft) }, zone)
             case .daemon(let client):
                 let reply = try client.call(
                     .addPhoto,
@@ -108,13 +108,13 @@ struct PhotoCommand: ParsableCommand {
                     ),
                     let added = reply["added"]?.boolValue
                 else { throw DaemonClient.malformedReply(.addPhoto) }
-                (addition, shownOffset) = (added ? .added(record) : .known(record), reply.utcOffset)
+                (addition, shownZone) = (added ? .added(record) : .known(record), reply.timeZone)
             }
             switch addition {
             case .known(let known):
                 return "\(file): already added as photo \(known.id) (\(known.text)), nothing added"
             case .added(let photo):
-                return "\(file): photo \(photo.id) taken \(Format.moment(photo, shownOffset)) [time from \(source)]"
+                return "\(file): photo \(photo.id) taken \(Format.moment(photo, shownZone)) [time from \(source)]"
             }
         }
     }
