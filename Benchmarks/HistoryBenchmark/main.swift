@@ -108,18 +108,18 @@ do {
     case "run", "list":
         let runs = options["runs"] ?? 5
         let database = try TravelDatabase(path: path, readOnly: true)
-        let list = try measure(runs: runs) { try database.journeys(offset: .utc) }
+        let list = try measure(runs: runs) { try database.journeys(zone: .utc) }
         let journeys = list.result
         print(
             "journeys: \(journeys.count) listed: \(figures((list.best, list.median, list.cpu)))"
         )
         let filtered = try measure(runs: runs) {
-            try database.journeys(JourneyFilter(type: .multiDay, search: "2020"), offset: .utc)
+            try database.journeys(JourneyFilter(type: .multiDay, search: "2020"), zone: .utc)
         }
         print(
             "journeys --type multi-day --search 2020: \(filtered.result.count) listed: \(figures((filtered.best, filtered.median, filtered.cpu)))"
         )
-        let searched = try measure(runs: runs) { try database.journeys(JourneyFilter(search: "45.9"), offset: .utc) }
+        let searched = try measure(runs: runs) { try database.journeys(JourneyFilter(search: "45.9"), zone: .utc) }
         print(
             "journeys --search 45.9 (every trip's place labels): \(searched.result.count) listed: \(figures((searched.best, searched.median, searched.cpu)))"
         )
@@ -127,8 +127,8 @@ do {
         let stats = try measure(runs: runs) {
             MonthlyTotals(
                 year: year,
-                journeys: try database.journeys(offset: .utc).map { ($0.start, $0.distance) },
-                offset: .utc
+                journeys: try database.journeys(zone: .utc).map { ($0.start, $0.distance) },
+                zone: .utc
             )
         }
         print(

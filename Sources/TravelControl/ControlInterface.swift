@@ -126,30 +126,34 @@ package enum ControlInterface {
         # Live events, one reply each; call with more. The first reply is a subscribed event.
         method Subscribe() -> (event: Event)
 
+        # Every reply that travelctl shows local times from names the daemon's [Journeys]
+        # TimeZone in time_zone (Europe/Dublin; UTC+01:00 for a fixed offset), a name of the
+        # system's tz database; utc_offset is that zone's offset (+01:00) when it never changes,
+        # else null, for clients from before time zones. Instants stay ISO-8601 UTC.
+
         # Trips starting within since and until, ISO-8601 UTC instants, oldest first; each
         # object is what travelctl trips --json prints.
-        method ListTrips(since: ?string, until: ?string) -> (trips: []object)
+        method ListTrips(since: ?string, until: ?string) -> (trips: []object, time_zone: ?string)
 
         # One trip as travelctl trip show --json prints it.
-        method GetTrip(id: int) -> (trip: object)
+        method GetTrip(id: int) -> (trip: object, time_zone: ?string)
 
         # Journeys with the filters of travelctl journeys; each object is what its --json
-        # prints. utc_offset is the daemon's Journeys UTCOffset, home_known whether home is
-        # known, has_trips whether any trip is stored.
+        # prints. home_known tells whether home is known, has_trips whether any trip is stored.
         method ListJourneys(
           since: ?string,
           until: ?string,
           destination: ?string,
           type: ?string,
           search: ?string
-        ) -> (journeys: []object, utc_offset: string, home_known: bool, has_trips: bool)
+        ) -> (journeys: []object, utc_offset: ?string, time_zone: ?string, home_known: bool, has_trips: bool)
 
         # One journey as travelctl journey show --json prints it.
-        method GetJourney(id: int) -> (journey: object, utc_offset: string)
+        method GetJourney(id: int) -> (journey: object, utc_offset: ?string, time_zone: ?string)
 
         # Journeys and distance per month of a year, default the latest journey's year, as
         # travelctl stats --json prints them.
-        method Stats(year: ?int) -> (stats: object, utc_offset: string)
+        method Stats(year: ?int) -> (stats: object, utc_offset: ?string, time_zone: ?string)
 
         # Zone enters and exits and nearby alerts from since through until, oldest first, as
         # travelctl events --json prints them; zone keeps one zone's events (by name; ZoneNotFound
@@ -164,8 +168,8 @@ package enum ControlInterface {
         ) -> (events: []object)
 
         # Where home is, how it became known and the nights that tell, as travelctl home --json
-        # prints it; radius_m is the daemon's Journeys HomeRadius, utc_offset its UTCOffset.
-        method GetHome() -> (home: object, radius_m: float, utc_offset: string)
+        # prints it; radius_m is the daemon's Journeys HomeRadius.
+        method GetHome() -> (home: object, radius_m: float, utc_offset: ?string, time_zone: ?string)
 
         # The plans, earliest first, as travelctl plan list --json prints them.
         method ListPlans() -> (plans: []object)
@@ -206,8 +210,13 @@ package enum ControlInterface {
         # travelctl reads photos and parses zone and POI files itself and sends what it read.
 
         # Opens a journey by hand at at (an ISO-8601 instant; default now): trips from then
-        # until StopJourney join it. utc_offset is the daemon's Journeys UTCOffset.
-        method StartJourney(destination: string, at: ?string) -> (id: int, start: string, utc_offset: string)
+        # until StopJourney join it.
+        method StartJourney(destination: string, at: ?string) -> (
+          id: int,
+          start: string,
+          utc_offset: ?string,
+          time_zone: ?string
+        )
 
         # Closes the journey started by hand at at (default now); trips and distance_m are the
         # journey's once regrouped.
@@ -216,7 +225,8 @@ package enum ControlInterface {
           end: string,
           trips: int,
           distance_m: float,
-          utc_offset: string
+          utc_offset: ?string,
+          time_zone: ?string
         )
 
         # A note or a photo as stored: where the vehicle was at its time, and its journey.
@@ -229,7 +239,7 @@ package enum ControlInterface {
         )
 
         # Adds a note at at (default now), placed on the route at that moment.
-        method AddNote(text: string, at: ?string) -> (note: Moment, utc_offset: string)
+        method AddNote(text: string, at: ?string) -> (note: Moment, utc_offset: ?string, time_zone: ?string)
 
         # Adds a reference to a photo read by the client: its absolute path (text only: the
         # daemon never opens it), SHA-256 (64 lowercase hex digits) and when it was taken;
@@ -241,20 +251,23 @@ package enum ControlInterface {
           photo: Moment,
           path: string,
           added: bool,
-          utc_offset: string
+          utc_offset: ?string,
+          time_zone: ?string
         )
 
         # Notes in time order, each a Moment with its text; since/until bound their times,
-        # journey keeps those of one journey. Times in tables are shown at utc_offset.
+        # journey keeps those of one journey. Times in tables are shown in time_zone.
         method ListNotes(since: ?string, until: ?string, journey: ?int) -> (
           notes: []object,
-          utc_offset: string
+          utc_offset: ?string,
+          time_zone: ?string
         )
 
         # Photos as ListNotes lists notes, each a Moment with its path and sha256.
         method ListPhotos(since: ?string, until: ?string, journey: ?int) -> (
           photos: []object,
-          utc_offset: string
+          utc_offset: ?string,
+          time_zone: ?string
         )
 
         # Removes a note; returns it as ListNotes shows it.

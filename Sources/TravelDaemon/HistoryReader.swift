@@ -26,22 +26,25 @@ actor HistoryReader {
 
     /// `ListTrips`: `trips --json`.
     func trips(since: UTCTime?, until: UTCTime?) -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ["trips": try db.tripsDocument(since: since, until: until)] }
+        let zone = rules.timeZone
+        return read { db throws(StoreError) in
+            ["trips": try db.tripsDocument(since: since, until: until), "time_zone": .string(zone.name)]
+        }
     }
 
     /// `GetTrip`: `trip show --json`.
     func trip(id: Int64) -> Result<JSONValue, VarlinkError> {
         switch read({ db throws(StoreError) in try db.tripDocument(id: id) ?? .null }) {
         case .success(.null): .failure(.tripNotFound(id))
-        case .success(let trip): .success(["trip": trip])
+        case .success(let trip): .success(["trip": trip, "time_zone": .string(rules.timeZone.name)])
         case .failure(let error): .failure(error)
         }
     }
 
-    /// `Stats`: `stats --json`, with the offset its months are local to.
+    /// `Stats`: `stats --json`, with the zone its months are local to.
     func stats(year: Int?) -> Result<JSONValue, VarlinkError> {
-        let offset = rules.utcOffset
-        return read { db throws(StoreError) in try db.statsDocument(year: year, offset: offset) }
+        let zone = rules.timeZone
+        return read { db throws(StoreError) in try db.statsDocument(year: year, zone: zone) }
     }
 
     /// `ListJourneys`: `journeys --json` and what its table says around it, under the daemon's rules.
@@ -50,10 +53,10 @@ actor HistoryReader {
         return read { db throws(StoreError) in try db.journeysDocument(filter, rules: rules) }
     }
 
-    /// `GetJourney`: `journey show --json`, with the offset its table's times are local to.
+    /// `GetJourney`: `journey show --json`, with the zone its table's times are local to.
     func journey(id: Int64) -> Result<JSONValue, VarlinkError> {
-        let offset = rules.utcOffset
-        switch read({ db throws(StoreError) in try db.journeyDocument(id: id, offset: offset) ?? .null }) {
+        let zone = rules.timeZone
+        switch read({ db throws(StoreError) in try db.journeyDocument(id: id, zone: zone) ?? .null }) {
         case .success(.null): return .failure(.journeyNotFound(id))
         case let result: return result
         }
@@ -83,7 +86,7 @@ actor HistoryReader {
         }
     }
 
-    /// `GetHome`: `home --json`, with the radius and offset its table tells.
+    /// `GetHome`: `home --json`, with the radius and zone its table tells.
     func home() -> Result<JSONValue, VarlinkError> {
         let rules = rules
         return read { db throws(StoreError) in try db.homeDocument(rules: rules) }
@@ -94,7 +97,7 @@ actor HistoryReader {
         read { db throws(StoreError) in ["plans": try db.plansDocument()] }
     }
 
-    /// `ListNotes` and `ListPhotos`: `note list --json` and `photo list --json`, with the offset
+    /// `ListNotes` and `ListPhotos`: `note list --json` and `photo list --json`, with the time zone
     /// their tables show times in.
     func moments(
         _ kind: MomentRecord.Kind,
@@ -102,11 +105,11 @@ actor HistoryReader {
         until: UTCTime?,
         journeyID: Int64?
     ) -> Result<JSONValue, VarlinkError> {
-        let offset = rules.utcOffset
+        let zone = rules.timeZone
         return read { db throws(StoreError) in
             [
                 "\(kind.rawValue)s": try db.momentsDocument(kind, since: since, until: until, journeyID: journeyID),
-                "utc_offset": .string(offset.description),
+                "time_zone": .string(zone.name), "utc_offset": zone.utcOffsetJSON,
             ]
         }
     }
@@ -128,14 +131,14 @@ actor HistoryReader {
 
     /// The latest journey while it is still open (away from home), for `Status`.
     func openJourney() -> JSONValue {
-        let offset = rules.utcOffset
+        let zone = rules.timeZone
         let cached = openJourneyCache
         var version: Int64?
         let journey = read { db throws(StoreError) -> JSONValue in
             let current = try db.dataVersion()
             version = current
             if let cached, cached.version == current { return cached.journey }
-            guard let last = try db.journeys(offset: offset).last, last.isOpen else { return .null }
+            guard let last = try db.journeys(zone: zone).last, last.isOpen else { return .null }
             return [
                 "id": .integer(last.id), "destination": .string(last.destination),
                 "start": .string(last.start.iso8601), "distance_m": .double((last.distance * 10).rounded() / 10),

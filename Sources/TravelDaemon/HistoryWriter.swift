@@ -69,7 +69,8 @@ actor HistoryWriter {
         return write { db in
             let id = try db.startJourney(destination: destination, at: start, rules: rules)
             return [
-                "id": .integer(id), "start": .string(start.iso8601), "utc_offset": .string(rules.utcOffset.description),
+                "id": .integer(id), "start": .string(start.iso8601), "time_zone": .string(rules.timeZone.name),
+                "utc_offset": rules.timeZone.utcOffsetJSON,
             ]
         }
     }
@@ -82,7 +83,8 @@ actor HistoryWriter {
             let (id, journey) = try db.stopJourney(at: end, rules: rules)
             return [
                 "id": .integer(id), "end": .string(end.iso8601), "trips": .integer(Int64(journey?.tripIDs.count ?? 0)),
-                "distance_m": .double(journey?.distance ?? 0), "utc_offset": .string(rules.utcOffset.description),
+                "distance_m": .double(journey?.distance ?? 0), "time_zone": .string(rules.timeZone.name),
+                "utc_offset": rules.timeZone.utcOffsetJSON,
             ]
         }
     }
@@ -90,15 +92,18 @@ actor HistoryWriter {
     /// `AddNote`.
     func addNote(_ text: String, at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
         let moment = await resolved(time)
-        let offset = rules.utcOffset
+        let zone = rules.timeZone
         return write { db in
-            ["note": try db.addNote(text, at: moment).controlJSON, "utc_offset": .string(offset.description)]
+            [
+                "note": try db.addNote(text, at: moment).controlJSON, "time_zone": .string(zone.name),
+                "utc_offset": zone.utcOffsetJSON,
+            ]
         }
     }
 
     /// `AddPhoto`.
     func addPhoto(_ photo: PhotoDraft) -> Result<JSONValue, VarlinkError> {
-        let offset = rules.utcOffset
+        let zone = rules.timeZone
         return write { db in
             let (record, added) =
                 switch try db.addPhoto(photo) {
@@ -107,7 +112,7 @@ actor HistoryWriter {
                 }
             return [
                 "photo": record.controlJSON, "path": .string(record.text), "added": .bool(added),
-                "utc_offset": .string(offset.description),
+                "time_zone": .string(zone.name), "utc_offset": zone.utcOffsetJSON,
             ]
         }
     }

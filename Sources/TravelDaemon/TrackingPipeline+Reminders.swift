@@ -15,7 +15,7 @@ extension TrackingPipeline {
     func deliverReminders(at now: UTCTime, _ rules: ReminderRules) {
         let database = recorder.database
         do {
-            let today = LocalDate(now, offset: rules.utcOffset)
+            let today = LocalDate(now, zone: rules.timeZone)
             let due = ReminderScheduler.due(
                 at: now,
                 rules: rules,

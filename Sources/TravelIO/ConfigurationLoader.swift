@@ -70,10 +70,11 @@ package enum ConfigurationLoader {
     /// Reads `path` (the default file when `nil`), then the drop-ins `<path>.d/*.conf`, then
     /// applies `overrides` (the command line). A missing default file means all defaults, as for
     /// systemd's own files; a missing file named on the command line is an error, since the
-    /// operator meant one.
+    /// operator meant one. `[Journeys] TimeZone` is looked up in `timeZones`.
     package static func load(
         path: String?,
-        overrides: ConfigurationOverrides = ConfigurationOverrides()
+        overrides: ConfigurationOverrides = ConfigurationOverrides(),
+        timeZones: any TimeZoneDatabase = SystemTimeZoneDatabase()
     ) throws(ConfigurationError) -> LoadedConfiguration {
         let mainPath = path ?? defaultPath
         let main = try contents(of: mainPath, absentIsDefault: path == nil)
@@ -90,7 +91,7 @@ package enum ConfigurationLoader {
                 dropIns: dropIns
             )
             + overrides.entries
-        let configuration = try TravelConfiguration(entries: entries)
+        let configuration = try TravelConfiguration(entries: entries, timeZones: timeZones)
         let source = try checkedSource(configuration, entries: entries)
         return LoadedConfiguration(
             configuration: configuration,

@@ -84,19 +84,19 @@ extension TravelDatabase {
         return .object(members)
     }
 
-    /// `Stats`: `stats` is what `stats --json` prints, with the offset its months are local to.
-    package func statsDocument(year: Int?, offset: UTCOffset) throws(StoreError) -> JSONValue {
+    /// `Stats`: `stats` is what `stats --json` prints, with the zone its months are local to.
+    package func statsDocument(year: Int?, zone: LocalTimeZone) throws(StoreError) -> JSONValue {
         [
-            "stats": try monthlyTotals(year: year, offset: offset)?.json ?? MonthlyTotals.emptyJSON,
-            "utc_offset": .string(offset.description),
+            "stats": try monthlyTotals(year: year, zone: zone)?.json ?? MonthlyTotals.emptyJSON,
+            "time_zone": .string(zone.name), "utc_offset": zone.utcOffsetJSON,
         ]
     }
 
     /// The totals `stats` charts: of `year`, or of the latest journey's year; `nil` without journeys.
-    package func monthlyTotals(year: Int?, offset: UTCOffset) throws(StoreError) -> MonthlyTotals? {
-        let journeys = try journeys(offset: offset)
-        guard let year = year ?? journeys.last.map({ offset.local($0.start).components.year }) else { return nil }
-        return MonthlyTotals(year: year, journeys: journeys.map { ($0.start, $0.distance) }, offset: offset)
+    package func monthlyTotals(year: Int?, zone: LocalTimeZone) throws(StoreError) -> MonthlyTotals? {
+        let journeys = try journeys(zone: zone)
+        guard let year = year ?? journeys.last.map({ zone.local($0.start).components.year }) else { return nil }
+        return MonthlyTotals(year: year, journeys: journeys.map { ($0.start, $0.distance) }, zone: zone)
     }
 }
 
@@ -145,5 +145,13 @@ extension StopRecord {
             tripBefore: nil,
             tripAfter: nil
         )
+    }
+}
+
+extension LocalTimeZone {
+    /// A control reply's `utc_offset`: the offset of a fixed zone (`+01:00`), as clients from before
+    /// time zones read it; `null` for a zone whose offset changes, whose `time_zone` name says all.
+    package var utcOffsetJSON: JSONValue {
+        fixedOffset.map { .string($0.description) } ?? .null
     }
 }

@@ -5,15 +5,15 @@ package import TravelCore
 
 extension JourneyRecord {
     /// The `journeys --json` shape: DOMAIN.md's fields plus local dates and the trip ids.
-    package func json(offset: UTCOffset) -> JSONValue {
+    package func json(zone: LocalTimeZone) -> JSONValue {
         [
             "id": .integer(id),
             "type": .string(type.rawValue),
             "destination": .string(destination),
             "start": .string(start.iso8601),
             "end": isOpen ? .null : .string(end.iso8601),
-            "start_date": .string(String(offset.local(start).iso8601.prefix(10))),
-            "end_date": .string(String(offset.local(end).iso8601.prefix(10))),
+            "start_date": .string(String(zone.local(start).iso8601.prefix(10))),
+            "end_date": .string(String(zone.local(end).iso8601.prefix(10))),
             "open": .bool(isOpen),
             "distance_m": .double((distance * 10).rounded() / 10),
             "duration_s": .double(duration),
@@ -28,9 +28,9 @@ extension JourneyRecord {
         ]
     }
 
-    /// Writes `json(offset:)` member for member, straight as bytes: the list of every journey
+    /// Writes `json(zone:)` member for member, straight as bytes: the list of every journey
     /// would otherwise build and free a tree of tens of thousands of values.
-    package func writeJSON(offset: UTCOffset, to json: inout JSONWriter) {
+    package func writeJSON(zone: LocalTimeZone, to json: inout JSONWriter) {
         json.beginObject()
         json.member("id", .integer(id))
         json.member("type", .string(type.rawValue))
@@ -40,9 +40,9 @@ extension JourneyRecord {
         json.key("end")
         if isOpen { json.value(.null) } else { json.time(end) }
         json.key("start_date")
-        json.date(offset.local(start))
+        json.date(zone.local(start))
         json.key("end_date")
-        json.date(offset.local(end))
+        json.date(zone.local(end))
         json.member("open", .bool(isOpen))
         json.member("distance_m", .double((distance * 10).rounded() / 10))
         json.member("duration_s", .double(duration))
@@ -96,13 +96,13 @@ extension PlanRecord {
 
 extension TravelDatabase {
     /// `ListJourneys`: the journeys passing `filter` (`journeys --json` prints this `journeys`),
-    /// with what the table says around them: the offset their local dates use, whether home is
+    /// with what the table says around them: the zone their local dates use, whether home is
     /// known and whether any trip is stored.
     package func journeysDocument(_ filter: JourneyFilter, rules: JourneyRules) throws(StoreError) -> JSONValue {
-        let journeys = try journeys(filter, offset: rules.utcOffset)
+        let journeys = try journeys(filter, zone: rules.timeZone)
         return [
-            "journeys": .array(journeys.map { $0.json(offset: rules.utcOffset) }),
-            "utc_offset": .string(rules.utcOffset.description),
+            "journeys": .array(journeys.map { $0.json(zone: rules.timeZone) }),
+            "time_zone": .string(rules.timeZone.name), "utc_offset": rules.timeZone.utcOffsetJSON,
             "home_known": .bool(try homeIsKnown(rules: rules)),
             "has_trips": .bool(try hasTrips()),
         ]
@@ -110,33 +110,33 @@ extension TravelDatabase {
 
     /// `journeys --json` as bytes, one journey at a time, with its newline: the document's
     /// `journeys` without a tree of every journey or a `String` copy of megabytes.
-    package func journeysJSON(_ filter: JourneyFilter, offset: UTCOffset) throws(StoreError) -> [UInt8] {
-        let journeys = try journeys(filter, offset: offset)
+    package func journeysJSON(_ filter: JourneyFilter, zone: LocalTimeZone) throws(StoreError) -> [UInt8] {
+        let journeys = try journeys(filter, zone: zone)
         var json = JSONWriter()
         json.beginArray()
-        for journey in journeys { journey.writeJSON(offset: offset, to: &json) }
+        for journey in journeys { journey.writeJSON(zone: zone, to: &json) }
         json.endArray()
         // Debug builds (the tests) check the bytes against the `JSONValue` form the daemon sends.
         assert(
-            json.bytes == JSONValue.array(journeys.map { $0.json(offset: offset) }).serialized(),
-            "journeys --json differs from JourneyRecord.json(offset:)"
+            json.bytes == JSONValue.array(journeys.map { $0.json(zone: zone) }).serialized(),
+            "journeys --json differs from JourneyRecord.json(zone:)"
         )
         json.appendRaw("\n")
         return json.bytes
     }
 
     /// `GetJourney`: `journey` is what `journey show --json` prints, the journey with its trips,
-    /// notes and photos, with the offset its table's times are local to; `nil` when there is no
+    /// notes and photos, with the zone its table's times are local to; `nil` when there is no
     /// such journey.
-    package func journeyDocument(id: Int64, offset: UTCOffset) throws(StoreError) -> JSONValue? {
+    package func journeyDocument(id: Int64, zone: LocalTimeZone) throws(StoreError) -> JSONValue? {
         guard let journey = try journey(id: id) else { return nil }
         let trips = try trips(journeyID: id)
         let moments = try moments(journeyID: id)
-        guard case .object(var members) = journey.json(offset: offset) else { return nil }
+        guard case .object(var members) = journey.json(zone: zone) else { return nil }
         members.append(.init("trip_list", .array(trips.map(\.json))))
         members.append(.init("notes", .array(moments.filter { $0.kind == .note }.map(\.json))))
         members.append(.init("photos", .array(moments.filter { $0.kind == .photo }.map(\.json))))
-        return ["journey": .object(members), "utc_offset": .string(offset.description)]
+        return ["journey": .object(members), "time_zone": .string(zone.name), "utc_offset": zone.utcOffsetJSON]
     }
 
     /// `plan list --json`: the plans, earliest first.

@@ -104,8 +104,8 @@ package struct JourneyFilter: Sendable, Hashable {
     /// Whether nothing narrows the list: an empty answer then means nothing is recorded.
     package var isEmpty: Bool { self == JourneyFilter() }
 
-    /// Whether `journey` passes, with dates read in `offset`'s local days.
-    package func matches(_ journey: JourneyRecord, offset: UTCOffset) -> Bool {
+    /// Whether `journey` passes, with dates read in `zone`'s local days.
+    package func matches(_ journey: JourneyRecord, zone: LocalTimeZone) -> Bool {
         if let since, journey.start < since { return false }
         if let until, journey.start > until { return false }
         if let type, journey.type != type { return false }
@@ -113,8 +113,8 @@ package struct JourneyFilter: Sendable, Hashable {
         if let search {
             let haystack =
                 ([journey.destination, journey.type.rawValue] + journey.placeLabels + [
-                    String(offset.local(journey.start).iso8601.prefix(10)),
-                    String(offset.local(journey.end).iso8601.prefix(10)),
+                    String(zone.local(journey.start).iso8601.prefix(10)),
+                    String(zone.local(journey.end).iso8601.prefix(10)),
                 ]).joined(separator: "\n").lowercased()
             for word in search.lowercased().split(separator: " ") where !haystack.contains(word) { return false }
         }

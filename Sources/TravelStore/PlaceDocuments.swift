@@ -21,12 +21,12 @@ extension TravelDatabase {
         return .success(.array(events.map(\.json)))
     }
 
-    /// `GetHome`: `home` is what `home --json` prints, with the area's radius and the offset
+    /// `GetHome`: `home` is what `home --json` prints, with the area's radius and the zone
     /// local days are counted in, which its table tells.
     package func homeDocument(rules: JourneyRules) throws(StoreError) -> JSONValue {
         [
             "home": try homeJSON(rules: rules), "radius_m": .double(rules.homeRadius),
-            "utc_offset": .string(rules.utcOffset.description),
+            "time_zone": .string(rules.timeZone.name), "utc_offset": rules.timeZone.utcOffsetJSON,
         ]
     }
 

@@ -31,8 +31,8 @@ package struct PlanRecord: Sendable, Hashable {
         self.tripCount = tripCount
     }
 
-    /// The instants its trips start within, under the local days of `offset`.
-    package func window(offset: UTCOffset) -> DeclaredJourney {
-        DeclaredJourney(planID: id, from: from, through: through, offset: offset)
+    /// The instants its trips start within, under the local days of `zone`.
+    package func window(zone: LocalTimeZone) -> DeclaredJourney {
+        DeclaredJourney(planID: id, from: from, through: through, zone: zone)
     }
 }

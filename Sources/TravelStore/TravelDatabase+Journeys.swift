@@ -51,7 +51,7 @@ extension TravelDatabase {
             grouped.append(JourneyTrip(id: trip.id, summary: trip.summary, farthestPoint: farthest ?? nil))
         }
         let plans = try self.plans()
-        let declared = try manualJourneyWindows() + plans.map { $0.window(offset: rules.utcOffset) }
+        let declared = try manualJourneyWindows() + plans.map { $0.window(zone: rules.timeZone) }
         let journeys = JourneyGrouping.group(grouped, home: home?.coordinate, rules: rules, declared: declared)
         let planDestinations = Dictionary(uniqueKeysWithValues: plans.map { ($0.id, $0.destination) })
         let currentJourney = Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0.journeyID) })
@@ -103,18 +103,18 @@ extension TravelDatabase {
     /// Journeys passing `filter`, oldest first, with their trips' totals.
     package func journeys(
         _ filter: JourneyFilter = JourneyFilter(),
-        offset: UTCOffset
+        zone: LocalTimeZone
     ) throws(StoreError)
         -> [JourneyRecord]
     {
         var narrowed = filter
         narrowed.search = nil
-        var journeys = try journeyRecords(placeLabels: false).filter { narrowed.matches($0, offset: offset) }
+        var journeys = try journeyRecords(placeLabels: false).filter { narrowed.matches($0, zone: zone) }
         guard filter.search != nil, !journeys.isEmpty else { return journeys }
         // Free text also searches the trips' place labels: read them for the journeys left only.
         let labels = try placeLabels(of: journeys.count <= 500 ? journeys.map(\.id) : nil)
         for index in journeys.indices { journeys[index].placeLabels = labels[journeys[index].id] ?? [] }
-        return journeys.filter { filter.matches($0, offset: offset) }
+        return journeys.filter { filter.matches($0, zone: zone) }
     }
 
     /// The journey with row id `id`, or `nil` when there is none.

@@ -142,11 +142,11 @@ struct MomentList {
             "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
             "journey": journey.map(JSONValue.integer) ?? .null,
         ]
-        let offline = database.db == nil ? nil : try settings.rules().utcOffset
+        let zoneName = database.db == nil ? JSONValue.null : try settings.zoneName()
         let reply = try database.read(method, parameters) { db in
             [
                 key: try db.momentsDocument(kind, since: since?.start, until: until?.end, journeyID: journey),
-                "utc_offset": .string(offline?.description ?? ""),
+                "time_zone": zoneName,
             ]
         }
         let list = reply[key]?.arrayValue ?? []
@@ -161,13 +161,12 @@ struct MomentList {
                 : "No \(key) match."
             return print(empty)
         }
-        let offset = reply.utcOffset
-        var table = Table(["ID", "TIME (UTC\(offset))", "JOURNEY", "POSITION", kind == .note ? "TEXT" : "PATH"])
+        let zone = reply.timeZone
+        var table = Table(["ID", "TIME (\(zone.name))", "JOURNEY", "POSITION", kind == .note ? "TEXT" : "PATH"])
         for moment in moments {
-            table.add([
-                String(moment.id), Format.localDateTime(moment.time, offset), moment.journeyID.map(String.init) ?? "-",
-                moment.coordinate?.coordinateLabel ?? "-", moment.text,
-            ])
+            let time = Format.localDateTime(moment.time, zone)
+            let journey = moment.journeyID.map(String.init) ?? "-"
+            table.add([String(moment.id), time, journey, moment.coordinate?.coordinateLabel ?? "-", moment.text])
         }
         print(table.rendered, terminator: "")
     }

@@ -40,7 +40,7 @@ struct HomeCommand: ParsableCommand {
             : "learned, \(Int((home.number("confidence") * 100).rounded())) % sure (\(evidence))"
         print("Home  \(coordinate.coordinateLabel), \(how)")
         print(
-            "Area  \(HumanText.distance(reply.number("radius_m"))) around it; days are local to UTC\(reply.utcOffset)"
+            "Area  \(HumanText.distance(reply.number("radius_m"))) around it; days are local to \(reply.timeZone.name)"
         )
     }
 }

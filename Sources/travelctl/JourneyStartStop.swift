@@ -34,21 +34,21 @@ extension JourneyCommand {
         }
 
         func run() throws {
-            let (id, start, offset): (Int64, UTCTime, UTCOffset)
+            let (id, start, zone): (Int64, UTCTime, LocalTimeZone)
             if database.db == nil {
                 let reply = try DaemonClient(database).call(
                     .startJourney,
                     ["destination": .string(destination), "at": at.map { .string($0.time.iso8601) } ?? .null]
                 )
-                (id, start, offset) = (reply.replyID, reply.replyTime("start"), reply.utcOffset)
+                (id, start, zone) = (reply.replyID, reply.replyTime("start"), reply.timeZone)
             } else {
                 let rules = try settings.rules()
                 let db = try database.open(readOnly: false)
                 start = at?.time ?? WallClock.now()
                 id = try withStoreErrors { try db.startJourney(destination: destination, at: start, rules: rules) }
-                offset = rules.utcOffset
+                zone = rules.timeZone
             }
-            print("journey \(id) to \(destination) started at \(Format.localDateTime(start, offset)) (UTC\(offset))")
+            print("journey \(id) to \(destination) started at \(Format.localDateTime(start, zone)) (\(zone.name))")
         }
     }
 
@@ -63,24 +63,24 @@ extension JourneyCommand {
         var at: Instant?
 
         func run() throws {
-            let (id, end, offset, trips, distance): (Int64, UTCTime, UTCOffset, Int, Double)
+            let (id, end, zone, trips, distance): (Int64, UTCTime, LocalTimeZone, Int, Double)
             if database.db == nil {
                 let reply = try DaemonClient(database).call(
                     .stopJourney,
                     ["at": at.map { .string($0.time.iso8601) } ?? .null]
                 )
-                (id, end, offset) = (reply.replyID, reply.replyTime("end"), reply.utcOffset)
+                (id, end, zone) = (reply.replyID, reply.replyTime("end"), reply.timeZone)
                 (trips, distance) = (reply["trips"]?.intValue ?? 0, reply["distance_m"]?.doubleValue ?? 0)
             } else {
                 let rules = try settings.rules()
                 let db = try database.open(readOnly: false)
                 end = at?.time ?? WallClock.now()
                 let stopped = try withStoreErrors { try db.stopJourney(at: end, rules: rules) }
-                (id, offset) = (stopped.id, rules.utcOffset)
+                (id, zone) = (stopped.id, rules.timeZone)
                 (trips, distance) = (stopped.journey?.tripIDs.count ?? 0, stopped.journey?.distance ?? 0)
             }
             print(
-                "journey \(id) stopped at \(Format.localDateTime(end, offset)) (UTC\(offset)): "
+                "journey \(id) stopped at \(Format.localDateTime(end, zone)) (\(zone.name)): "
                     + "\(trips) trip\(trips == 1 ? "" : "s"), \(HumanText.distance(distance))"
             )
         }

@@ -4,7 +4,7 @@ import TravelCore
 import TravelIO
 import TravelStore
 
-/// `--config PATH`: the `[Journeys]` settings (home, its radius, the local UTC offset).
+/// `--config PATH`: the `[Journeys]` settings (home, its radius, the local UTC zone).
 struct JourneyConfigurationOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -20,6 +20,10 @@ struct JourneyConfigurationOptions: ParsableArguments {
     func regroup(_ database: TravelDatabase, rules: JourneyRules) throws {
         _ = try withStoreErrors { try database.regroupJourneys(rules: rules) }
     }
+
+    /// The configured zone's name, as a daemon's reply gives it in `time_zone`, so `--db` tables
+    /// read it back the same way.
+    func zoneName() throws -> JSONValue { .string(try rules().timeZone.name) }
 
     /// The configured journey rules; a bad file is exit status 78, as for the daemon.
     func rules() throws -> JourneyRules {
@@ -37,7 +41,7 @@ struct Journeys: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List journeys (trips from leaving home to coming back), oldest first.",
         discussion: """
-            Dates are local calendar days of the configured [Journeys] UTCOffset. Until home is known \
+            Dates are local calendar days of the configured [Journeys] TimeZone. Until home is known \
             (configured, or learned after two nights at one place), each trip is a journey of its own.
             """
     )
@@ -71,14 +75,14 @@ struct Journeys: ParsableCommand {
         )
         if output.json, database.db != nil {
             // Straight to standard output as bytes: journeys --json of years is megabytes.
-            let offset = try settings.rules().utcOffset
+            let zone = try settings.rules().timeZone
             let db = try database.open(readOnly: true)
-            let bytes = try withStoreErrors { try db.journeysJSON(filter, offset: offset) }
+            let bytes = try withStoreErrors { try db.journeysJSON(filter, zone: zone) }
             _ = bytes.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
             return
         }
         let rows: [JourneyRow]
-        let offset: UTCOffset
+        let zone: LocalTimeZone
         let homeUnknown: Bool
         if database.db == nil {
             let parameters: JSONValue = [
@@ -90,14 +94,14 @@ struct Journeys: ParsableCommand {
             let journeys = document["journeys"]?.arrayValue ?? []
             if output.json { return print(JSONValue.array(journeys).serializedString()) }
             rows = journeys.map(JourneyRow.init(json:))
-            offset = document.utcOffset
+            zone = document.timeZone
             homeUnknown = document["home_known"]?.boolValue == false && document["has_trips"]?.boolValue == true
         } else {
             // Straight from the records: a document of ten years of journeys costs more than the table.
             let rules = try settings.rules()
             let db = try database.open(readOnly: true)
-            rows = try withStoreErrors { try db.journeys(filter, offset: rules.utcOffset) }.map(JourneyRow.init)
-            offset = rules.utcOffset
+            rows = try withStoreErrors { try db.journeys(filter, zone: rules.timeZone) }.map(JourneyRow.init)
+            zone = rules.timeZone
             homeUnknown = try withStoreErrors { try !db.homeIsKnown(rules: rules) && db.hasTrips() }
         }
         if homeUnknown {
@@ -110,11 +114,11 @@ struct Journeys: ParsableCommand {
             print(emptyState(filter))
             return
         }
-        var table = Table(["ID", "TYPE", "START (UTC\(offset))", "END", "DESTINATION", "DISTANCE", "TIME", "TRIPS"])
+        var table = Table(["ID", "TYPE", "START (\(zone.name))", "END", "DESTINATION", "DISTANCE", "TIME", "TRIPS"])
         for row in rows {
             table.add([
-                String(row.id), row.type, Format.localDateTime(row.start, offset),
-                row.end.map { Format.localEnd(start: row.start, end: $0, offset) } ?? "away", row.destination,
+                String(row.id), row.type, Format.localDateTime(row.start, zone),
+                row.end.map { Format.localEnd(start: row.start, end: $0, zone) } ?? "away", row.destination,
                 HumanText.distance(row.distance), Format.span(row.duration), String(row.trips),
             ])
         }
@@ -188,7 +192,7 @@ struct JourneyCommand: ParsableCommand {
 
         func run() throws {
             let reply = try database.read(.getJourney, ["id": .integer(id)]) { db in
-                try db.journeyDocument(id: id, offset: try settings.rules().utcOffset) ?? [:]
+                try db.journeyDocument(id: id, zone: try settings.rules().timeZone) ?? [:]
             }
             guard let journey = reply["journey"] else {
                 printError("travelctl: no journey \(id)")
@@ -196,15 +200,15 @@ struct JourneyCommand: ParsableCommand {
             }
             if output.json { return print(journey.serializedString()) }
             // Drawn from the document, so the daemon's answer and the database's look the same.
-            let offset = reply.utcOffset
+            let zone = reply.timeZone
             let trips = journey["trip_list"]?.arrayValue?.compactMap(TripRecord.init(json:)) ?? []
             let end = journey.optionalTime("end")
             var lines: [(String, String)] = [
                 ("Journey", journey.text("id") + (journey["manual"]?.boolValue == true ? " (started by hand)" : "")),
                 ("Type", journey.journeyTypeLabel),
                 ("Destination", journey.text("destination")),
-                ("Start", "\(Format.localDateTime(journey.time("start"), offset)) (UTC\(offset))"),
-                ("End", end.map { "\(Format.localDateTime($0, offset)) (UTC\(offset))" } ?? "not back yet"),
+                ("Start", "\(Format.localDateTime(journey.time("start"), zone)) (\(zone.name))"),
+                ("End", end.map { "\(Format.localDateTime($0, zone)) (\(zone.name))" } ?? "not back yet"),
                 ("Distance", HumanText.distance(journey.number("distance_m"))),
                 ("Time away", Format.span(journey.number("duration_s"))),
                 ("Trips", "\(trips.count)"),
@@ -219,11 +223,11 @@ struct JourneyCommand: ParsableCommand {
             let width = lines.map(\.0.count).max() ?? 0
             for (key, value) in lines { print(key.padding(to: width) + "  " + value) }
             print("")
-            var table = Table(["TRIP", "START (UTC\(offset))", "END", "DISTANCE", "FROM", "TO"])
+            var table = Table(["TRIP", "START (\(zone.name))", "END", "DISTANCE", "FROM", "TO"])
             for trip in trips {
                 table.add([
-                    String(trip.id), Format.localDateTime(trip.summary.startTime, offset),
-                    trip.isOngoing ? "ongoing" : Format.localDateTime(trip.summary.endTime, offset),
+                    String(trip.id), Format.localDateTime(trip.summary.startTime, zone),
+                    trip.isOngoing ? "ongoing" : Format.localDateTime(trip.summary.endTime, zone),
                     HumanText.distance(trip.summary.distance), trip.startPlace ?? "", trip.endPlace ?? "",
                 ])
             }
@@ -238,10 +242,10 @@ struct JourneyCommand: ParsableCommand {
             }
             guard !moments.isEmpty else { return }
             print("")
-            var attachments = Table(["KIND", "TIME (UTC\(offset))", "POSITION", "NOTE OR FILE"])
+            var attachments = Table(["KIND", "TIME (\(zone.name))", "POSITION", "NOTE OR FILE"])
             for (kind, moment, text) in moments.map(\.element) {
                 attachments.add([
-                    kind, Format.localDateTime(moment.time("time"), offset), moment.coordinate?.coordinateLabel ?? "-",
+                    kind, Format.localDateTime(moment.time("time"), zone), moment.coordinate?.coordinateLabel ?? "-",
                     text,
                 ])
             }
@@ -296,8 +300,15 @@ extension JSONValue {
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    /// A reply's `utc_offset`.
-    var utcOffset: UTCOffset { self["utc_offset"]?.stringValue.flatMap { UTCOffset(parsing: $0) } ?? .utc }
+    /// The zone a reply's local times are in: its `time_zone`, loaded here from the same tz
+    /// database the daemon read it from; else its fixed `utc_offset` (a daemon from before time
+    /// zones); else UTC.
+    var timeZone: LocalTimeZone {
+        if let name = self["time_zone"]?.stringValue, let zone = try? SystemTimeZoneDatabase().zone(named: name) {
+            return zone
+        }
+        return self["utc_offset"]?.stringValue.flatMap { UTCOffset(parsing: $0) }.map(LocalTimeZone.fixed) ?? .utc
+    }
 
     /// A journey's type for the table: `day (planned multi-day)` when a plan expected another.
     var journeyTypeLabel: String {
@@ -307,11 +318,11 @@ extension JSONValue {
 
 extension Format {
     /// `2026-06-03 07:00` in local time.
-    static func localDateTime(_ time: UTCTime, _ offset: UTCOffset) -> String { dateTime(offset.local(time)) }
+    static func localDateTime(_ time: UTCTime, _ zone: LocalTimeZone) -> String { dateTime(zone.local(time)) }
 
     /// A journey's end: the time alone when it is the start's local day, else date and time.
-    static func localEnd(start: UTCTime, end: UTCTime, _ offset: UTCOffset) -> String {
-        offset.localDay(of: start) == offset.localDay(of: end) ? time(offset.local(end)) : localDateTime(end, offset)
+    static func localEnd(start: UTCTime, end: UTCTime, _ zone: LocalTimeZone) -> String {
+        zone.localDay(of: start) == zone.localDay(of: end) ? time(zone.local(end)) : localDateTime(end, zone)
     }
 
     /// Durations of days read in days: `6 d 4 h`; shorter ones as `duration` gives them.

@@ -36,7 +36,7 @@ struct NoteCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (note, offset): (MomentRecord, UTCOffset)
+            let (note, zone): (MomentRecord, LocalTimeZone)
             if database.db == nil {
                 let reply = try DaemonClient(database).call(
                     .addNote,
@@ -44,23 +44,23 @@ struct NoteCommand: ParsableCommand {
                 )
                 guard let added = reply["note"].flatMap({ MomentRecord(controlJSON: $0, kind: .note, text: text) })
                 else { throw DaemonClient.malformedReply(.addNote) }
-                (note, offset) = (added, reply.utcOffset)
+                (note, zone) = (added, reply.timeZone)
             } else {
-                offset = try settings.rules().utcOffset
+                zone = try settings.rules().timeZone
                 let db = try database.open(readOnly: false)
                 note = try withStoreErrors { try db.addNote(text, at: at?.time ?? WallClock.now()) }
             }
-            print("note \(note.id) at \(Format.moment(note, offset))")
+            print("note \(note.id) at \(Format.moment(note, zone))")
         }
     }
 }
 
 extension Format {
-    /// `2019-02-20 14:03 (UTC+00:00), 52.67269, -8.57132, journey 3`: when, where and which journey
+    /// `2019-02-20 14:03 (Europe/Dublin), 52.67269, -8.57132, journey 3`: when, where and which journey
     /// (`in no journey` for a moment outside every one: it is still listed by `note list`).
-    static func moment(_ moment: MomentRecord, _ offset: UTCOffset) -> String {
+    static func moment(_ moment: MomentRecord, _ zone: LocalTimeZone) -> String {
         let place = moment.coordinate?.coordinateLabel ?? "no position (outside any trip or known stop)"
         let journey = moment.journeyID.map { ", journey \($0)" } ?? ", in no journey"
-        return "\(localDateTime(moment.time, offset)) (UTC\(offset)), \(place)\(journey)"
+        return "\(localDateTime(moment.time, zone)) (\(zone.name)), \(place)\(journey)"
     }
 }

@@ -29,7 +29,7 @@ struct PhotoCommand: ParsableCommand {
                 HEIC/AVIF files are taken (told by their first bytes, not their name). The time is the \
                 EXIF DateTimeOriginal read in its OffsetTimeOriginal; else the EXIF GPS date and time \
                 (UTC from the satellites); else DateTimeOriginal read in the configured [Journeys] \
-                UTCOffset; else --at. A file with none of these is refused (HEIC's EXIF is not read: \
+                TimeZone; else --at. A file with none of these is refused (HEIC's EXIF is not read: \
                 give --at). The position is the EXIF GPS one when the photo has it: it is where the \
                 camera was, which the vehicle's route is not when the photo was taken on foot away \
                 from the car; else it is interpolated along the route at that time, as for notes.
@@ -48,13 +48,13 @@ struct PhotoCommand: ParsableCommand {
         var at: Instant?
 
         func run() throws {
-            let offset = try settings.rules().utcOffset
+            let zone = try settings.rules().timeZone
             let target: PhotoTarget =
                 database.db == nil ? .daemon(try DaemonClient(database)) : .database(try database.open(readOnly: false))
             var failures = 0
             for file in files {
                 do {
-                    print(try add(file, to: target, offset: offset))
+                    print(try add(file, to: target, zone: zone))
                 } catch let error as PhotoError {
                     printError("travelctl: \(file): \(error)")
                     failures += 1
@@ -71,8 +71,8 @@ struct PhotoCommand: ParsableCommand {
         }
 
         /// Reads one file here, adds it, and returns its summary line. EXIF times without an
-        /// offset are read in `offset`, the configured [Journeys] UTCOffset.
-        private func add(_ file: String, to target: PhotoTarget, offset: UTCOffset) throws -> String {
+        /// offset are read in `zone`, the configured [Journeys] TimeZone.
+        private func add(_ file: String, to target: PhotoTarget, zone: LocalTimeZone) throws -> String {
             guard let resolved = realpath(file, nil) else {
                 throw PhotoError.unreadable(String(cString: strerror(errno)))
             }
@@ -94,11 +94,11 @@ struct PhotoCommand: ParsableCommand {
             let exif = EXIFReader.metadata(photo: prefix)
             let (time, source): (UTCTime, String)
             if let stamp = exif.timestamp, let own = stamp.offset {
-                (time, source) = (stamp.instant(fallback: own), "EXIF UTC\(own)")
+                (time, source) = (stamp.instant(fallback: .fixed(own)), "EXIF UTC\(own)")
             } else if let gps = exif.gpsTime {
                 (time, source) = (gps, "EXIF GPS")
             } else if let stamp = exif.timestamp {
-                (time, source) = (stamp.instant(fallback: offset), "EXIF read in UTC\(offset)")
+                (time, source) = (stamp.instant(fallback: zone), "EXIF read in \(zone.name)")
             } else if let at {
                 (time, source) = (at.time, "--at")
             } else {
@@ -106,10 +106,10 @@ struct PhotoCommand: ParsableCommand {
             }
             let draft = PhotoDraft(path: path, sha256: hasher.hexDigest(), time: time, coordinate: exif.gpsCoordinate)
             let placed = exif.gpsCoordinate == nil ? "" : ", position from EXIF GPS"
-            let (addition, shownOffset): (PhotoAddition, UTCOffset)
+            let (addition, shownZone): (PhotoAddition, LocalTimeZone)
             switch target {
             case .database(let db):
-                (addition, shownOffset) = (try withStoreErrors { try db.addPhoto(draft) }, offset)
+                (addition, shownZone) = (try withStoreErrors { try db.addPhoto(draft) }, zone)
             case .daemon(let client):
                 let reply = try client.call(
                     .addPhoto,
@@ -128,14 +128,14 @@ struct PhotoCommand: ParsableCommand {
                     ),
                     let added = reply["added"]?.boolValue
                 else { throw DaemonClient.malformedReply(.addPhoto) }
-                (addition, shownOffset) = (added ? .added(record) : .known(record), reply.utcOffset)
+                (addition, shownZone) = (added ? .added(record) : .known(record), reply.timeZone)
             }
             switch addition {
             case .known(let known):
                 return "\(file): already added as photo \(known.id) (\(known.text)), nothing added"
             case .added(let photo):
                 return
-                    "\(file): photo \(photo.id) taken \(Format.moment(photo, shownOffset)) [time from \(source)\(placed)]"
+                    "\(file): photo \(photo.id) taken \(Format.moment(photo, shownZone)) [time from \(source)\(placed)]"
             }
         }
     }

@@ -10,7 +10,7 @@ struct PlanCommand: ParsableCommand {
         commandName: "plan",
         abstract: "Declare journeys ahead: trips within a plan's dates join its journey.",
         discussion: """
-            A plan's dates are local calendar days of the configured [Journeys] UTCOffset. Every trip \
+            A plan's dates are local calendar days of the configured [Journeys] TimeZone. Every trip \
             that starts within them belongs to the plan's journey, which takes the plan's destination; \
             'journeys' shows when the type it turned out to be differs from the planned one. Plans may \
             not overlap. Journeys are regrouped after every change.

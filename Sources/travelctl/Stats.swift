@@ -9,7 +9,7 @@ struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Chart journeys and distance per month of a year.",
         discussion: """
-            Months are local to the configured [Journeys] UTCOffset; a journey counts whole in the \
+            Months are local to the configured [Journeys] TimeZone; a journey counts whole in the \
             month it starts in. Without --year, the year of the latest journey.
             """
     )
@@ -26,16 +26,16 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         let reply = try database.read(.stats, ["year": year.map { .integer(Int64($0)) } ?? .null]) { db in
-            try db.statsDocument(year: year, offset: try settings.rules().utcOffset)
+            try db.statsDocument(year: year, zone: try settings.rules().timeZone)
         }
         let document = reply["stats"] ?? MonthlyTotals.emptyJSON
-        let offset = reply.utcOffset
+        let zone = reply.timeZone
         if output.json { return print(document.serializedString()) }
         // Drawn from the JSON document, so the daemon's answer and the database's look the same.
         guard let year = document["year"]?.intValue, let months = document["months"]?.arrayValue else {
             return print("No journeys yet. They appear here after your first drive.")
         }
-        print("Journeys and distance per month, \(year) (months local to UTC\(offset))")
+        print("Journeys and distance per month, \(year) (months local to \(zone.name))")
         let rows = months.map { month in
             (
                 month: month["month"]?.intValue ?? 1, journeys: month["journeys"]?.intValue ?? 0,

@@ -10,6 +10,7 @@ struct Trips: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var settings: JourneyConfigurationOptions
 
     @Option(help: "Only trips starting on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
     var since: DateArgument?
@@ -22,7 +23,10 @@ struct Trips: ParsableCommand {
             "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
         ]
         let reply = try database.read(.listTrips, parameters) { db in
-            ["trips": try db.tripsDocument(since: since?.start, until: until?.end)]
+            [
+                "trips": try db.tripsDocument(since: since?.start, until: until?.end),
+                "time_zone": try settings.zoneName(),
+            ]
         }
         let list = reply["trips"] ?? []
         if output.json { return print(list.serializedString()) }
@@ -34,11 +38,13 @@ struct Trips: ParsableCommand {
                     ? "No trips yet. They appear here after your first drive." : "No trips in this period."
             )
         } else {
-            var table = Table(["ID", "START (UTC)", "END", "DISTANCE", "DURATION", "FROM", "TO"])
+            let zone = reply.timeZone
+            var table = Table(["ID", "START (\(zone.name))", "END", "DISTANCE", "DURATION", "FROM", "TO"])
             for trip in trips {
                 table.add([
-                    String(trip.id), Format.dateTime(trip.summary.startTime),
-                    trip.isOngoing ? "ongoing" : Format.time(trip.summary.endTime),
+                    String(trip.id), Format.localDateTime(trip.summary.startTime, zone),
+                    trip.isOngoing
+                        ? "ongoing" : Format.localEnd(start: trip.summary.startTime, end: trip.summary.endTime, zone),
                     HumanText.distance(trip.summary.distance), HumanText.duration(trip.summary.duration),
                     trip.startPlace ?? "", trip.endPlace ?? "",
                 ])
@@ -64,13 +70,14 @@ struct Trip: ParsableCommand {
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         @Argument(help: "The trip's ID, as 'travelctl trips' lists it.")
         var id: Int64
 
         func run() throws {
             let reply = try database.read(.getTrip, ["id": .integer(id)]) { db in
-                try db.tripDocument(id: id).map { ["trip": $0] } ?? [:]
+                try db.tripDocument(id: id).map { ["trip": $0, "time_zone": try settings.zoneName()] } ?? [:]
             }
             let document = reply["trip"]
             guard let document, let trip = TripRecord(json: document) else {
@@ -82,10 +89,12 @@ struct Trip: ParsableCommand {
             let stops = document["stops"]?.arrayValue?.compactMap(StopRecord.init(json:)) ?? []
             let events = document["events"]?.arrayValue ?? []
             let s = trip.summary
+            let zone = reply.timeZone
+            func when(_ time: UTCTime) -> String { "\(Format.localDateTime(time, zone)) (\(zone.name))" }
             var lines: [(String, String)] = [
                 ("Trip", "\(trip.id)"),
-                ("Start", "\(Format.dateTime(s.startTime)) UTC at \(trip.startPlace ?? "?")"),
-                ("End", trip.isOngoing ? "ongoing" : "\(Format.dateTime(s.endTime)) UTC at \(trip.endPlace ?? "?")"),
+                ("Start", "\(when(s.startTime)) at \(trip.startPlace ?? "?")"),
+                ("End", trip.isOngoing ? "ongoing" : "\(when(s.endTime)) at \(trip.endPlace ?? "?")"),
                 ("Distance", HumanText.distance(s.distance)),
                 ("Duration", HumanText.duration(s.duration)),
                 ("Moving time", HumanText.duration(s.movingTime)),
@@ -97,13 +106,13 @@ struct Trip: ParsableCommand {
             // The stops and events of the trip, in time order (export --trip ID has the route itself).
             var moments: [(time: UTCTime, line: (String, String))] = stops.map { stop in
                 let place = stop.place ?? stop.coordinate.coordinateLabel
-                let until = stop.departure.map { " until \(Format.time($0))" } ?? ""
-                return (stop.arrival, ("Stop", "\(Format.dateTime(stop.arrival))\(until) UTC at \(place)"))
+                let until = stop.departure.map { " until \(Format.localEnd(start: stop.arrival, end: $0, zone))" } ?? ""
+                return (stop.arrival, ("Stop", "\(when(stop.arrival))\(until) at \(place)"))
             }
             for event in events {
                 let time = event.time("time")
                 let label = event.text("event") == "poi-nearby" ? "Nearby" : "Zone"
-                moments.append((time, (label, "\(Format.dateTime(time)) UTC \(Events.what(event))")))
+                moments.append((time, (label, "\(when(time)) \(Events.what(event))")))
             }
             lines += moments.sorted { $0.time < $1.time }.map(\.line)
             if stops.isEmpty && events.isEmpty { lines.append(("Stops", "none, no zone events or nearby alerts")) }

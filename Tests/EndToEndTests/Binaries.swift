@@ -17,20 +17,28 @@ enum Binaries {
         var output: String { String(decoding: standardOutput, as: UTF8.self) }
     }
 
+    /// The environment our products run in: the runner's, in UTC unless `overrides` say otherwise,
+    /// so local times do not depend on the machine the tests run on.
+    static func environment(_ overrides: [String: String] = [:]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(["TZ": "UTC"].merging(overrides) { $1 }) { $1 }
+    }
+
     /// Runs `name` with `arguments`, feeding `input` on standard input, and waits for it.
     /// `absolute` runs `name` as a path (a system tool) instead of one of our products; `directory`
-    /// is its working directory (this process's when `nil`).
+    /// is its working directory (this process's when `nil`); `environment` is added to the runner's.
     static func run(
         _ name: String,
         _ arguments: [String],
         input: Data? = nil,
         absolute: Bool = false,
-        directory: URL? = nil
+        directory: URL? = nil,
+        environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
         process.executableURL = absolute ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        process.environment = Binaries.environment(environment)
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()

@@ -13,13 +13,12 @@ final class DaemonProcess: @unchecked Sendable {
     /// the suite goes on. Not a timing assertion: every wait normally ends in milliseconds.
     static let hangLimit: TimeInterval = 120
 
-    /// Starts the daemon with `arguments`; `environment` is added to the runner's.
+    /// Starts the daemon with `arguments`; `environment` is added to the runner's (in UTC unless it
+    /// says otherwise: `Binaries.environment`).
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = Binaries.productsDirectory.appendingPathComponent("travel-companiond")
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        process.environment = Binaries.environment(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let stderr = Pipe()

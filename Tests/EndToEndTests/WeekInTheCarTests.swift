@@ -234,7 +234,7 @@ import Testing
         #expect(journeys.map { $0["trips"] as? Int } == [2, 2, 2, 2, 2])
 
         let events = try #require(try week.json(["events"]) as? [[String: Any]])
-        let zoneEvents = events.filter { $0["zone"] as? String == "Terminus" }
+        let zoneEvents = events.filter { $0["zone_name"] as? String == "Terminus" }
         #expect(zoneEvents.count == 10, "\(events)")
     }
 

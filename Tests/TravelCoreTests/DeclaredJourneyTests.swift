@@ -18,7 +18,7 @@ import Testing
 
     @Test func parsesLocalDatesAndRejectsImpossibleOnes() {
         #expect(LocalDate(parsing: "2026-06-02")?.description == "2026-06-02")
-        #expect(LocalDate(parsing: "2026-06-02") == LocalDate(G.time(2, 23), offset: .utc))
+        #expect(LocalDate(parsing: "2026-06-02") == LocalDate(G.time(2, 23), zone: .utc))
         for bad in ["2026-02-30", "2026-6-2", "26-06-02", "2026-06-02T00:00", "", "2026-13-01", "abcd-ef-gh"] {
             #expect(LocalDate(parsing: bad) == nil, "\(bad)")
         }
@@ -29,7 +29,7 @@ import Testing
             planID: 1,
             from: try #require(LocalDate(parsing: "2026-06-02")),
             through: try #require(LocalDate(parsing: "2026-06-03")),
-            offset: try #require(UTCOffset(seconds: 7200))
+            zone: .fixed(try #require(UTCOffset(seconds: 7200)))
         )
         #expect(plan.start.iso8601 == "2026-06-01T22:00:00.000Z")
         #expect(plan.end?.iso8601 == "2026-06-03T22:00:00.000Z")
@@ -42,7 +42,7 @@ import Testing
             planID: 7,
             from: try #require(LocalDate(parsing: "2026-06-02")),
             through: try #require(LocalDate(parsing: "2026-06-03")),
-            offset: .utc
+            zone: .utc
         )
         let journeys = JourneyGrouping.group(Self.week, home: G.home, rules: Self.rules, declared: [plan])
         #expect(journeys.map(\.tripIDs) == [[1, 2], [3, 4, 5, 6], [7, 8], [9, 10]])
@@ -54,7 +54,7 @@ import Testing
 
     @Test func aPlanWithNoTripsMakesNoJourneyButAManualOneAlwaysDoes() throws {
         let later = try #require(LocalDate(parsing: "2026-07-01"))
-        let plan = DeclaredJourney(planID: 1, from: later, through: later, offset: .utc)
+        let plan = DeclaredJourney(planID: 1, from: later, through: later, zone: .utc)
         let manual = DeclaredJourney(origin: .manual(journeyID: 40), start: G.time(20, 8), end: nil)
         let journeys = JourneyGrouping.group(Self.week, home: G.home, rules: Self.rules, declared: [manual, plan])
         #expect(journeys.count == 6)
@@ -68,7 +68,7 @@ import Testing
 
     @Test func aManualJourneyWinsOverAPlanAndInterruptsAnOpenAutomaticOne() throws {
         let june = try #require(LocalDate(parsing: "2026-06-02"))
-        let plan = DeclaredJourney(planID: 1, from: june, through: june.advanced(by: 3), offset: .utc)
+        let plan = DeclaredJourney(planID: 1, from: june, through: june.advanced(by: 3), zone: .utc)
         // Started by hand at noon of the 1st (after the drive out), stopped on the 2nd at noon:
         // it takes the drive back of the 1st and the drive out of the 2nd, before the plan (2nd
         // to 5th) can; the plan takes the rest of its days.

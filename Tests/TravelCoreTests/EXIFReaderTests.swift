@@ -15,7 +15,9 @@ import Testing
         )
         #expect(timestamp.offset == UTCOffset(seconds: 3600))
         // The camera's own offset wins over the configured one.
-        #expect(timestamp.instant(fallback: UTCOffset(seconds: -5 * 3600)!).iso8601 == "2019-02-20T08:15:30.250Z")
+        #expect(
+            timestamp.instant(fallback: .fixed(UTCOffset(seconds: -5 * 3600)!)).iso8601 == "2019-02-20T08:15:30.250Z"
+        )
     }
 
     @Test func bigEndianAfterJFIFWithoutOffsetIsReadInTheConfiguredOffset() throws {
@@ -24,7 +26,7 @@ import Testing
         )
         #expect(timestamp.offset == nil)
         #expect(timestamp.instant(fallback: .utc).iso8601 == "2019-02-18T08:10:00.000Z")
-        #expect(timestamp.instant(fallback: UTCOffset(seconds: 7200)!).iso8601 == "2019-02-18T06:10:00.000Z")
+        #expect(timestamp.instant(fallback: .fixed(UTCOffset(seconds: 7200)!)).iso8601 == "2019-02-18T06:10:00.000Z")
     }
 
     @Test func aJPEGWithoutEXIFOrNotAJPEGHasNoTime() throws {

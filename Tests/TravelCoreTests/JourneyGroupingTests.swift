@@ -59,10 +59,10 @@ import Testing
 
     @Test func localDaysFollowTheOffset() throws {
         let lateEvening = Self.time(10, 23, 30)
-        let plusOne = try #require(UTCOffset(parsing: "+01:00"))
-        let minusOne = try #require(UTCOffset(parsing: "-01:00"))
-        #expect(plusOne.localDay(of: lateEvening) == UTCOffset.utc.localDay(of: lateEvening) + 1)
-        #expect(minusOne.localDay(of: Self.time(10, 0, 30)) == UTCOffset.utc.localDay(of: lateEvening) - 1)
+        let plusOne = LocalTimeZone.fixed(try #require(UTCOffset(parsing: "+01:00")))
+        let minusOne = LocalTimeZone.fixed(try #require(UTCOffset(parsing: "-01:00")))
+        #expect(plusOne.localDay(of: lateEvening) == LocalTimeZone.utc.localDay(of: lateEvening) + 1)
+        #expect(minusOne.localDay(of: Self.time(10, 0, 30)) == LocalTimeZone.utc.localDay(of: lateEvening) - 1)
         #expect(plusOne.instant(day: plusOne.localDay(of: lateEvening), secondOfDay: 0) == Self.time(10, 23))
     }
 
@@ -94,7 +94,7 @@ import Testing
         // Parked from 00:30 to 01:30 UTC: before 03:00 in UTC, across it at +02:00 (02:30 to 03:30).
         let stay = Stay(coordinate: Self.home, arrival: Self.time(5, 0, 30), departure: Self.time(5, 1, 30))
         #expect(PlaceMap.nights(of: stay, rules: JourneyRules()) == 0)
-        let plusTwo = JourneyRules(utcOffset: try #require(UTCOffset(parsing: "+02:00")))
+        let plusTwo = JourneyRules(timeZone: .fixed(try #require(UTCOffset(parsing: "+02:00"))))
         #expect(PlaceMap.nights(of: stay, rules: plusTwo) == 1)
         let week = Stay(coordinate: Self.home, arrival: Self.time(1, 18), departure: Self.time(8, 18))
         #expect(PlaceMap.nights(of: week, rules: JourneyRules()) == 7)
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func aDayOutAndAWeekAwayAreTypedByLocalCalendarDays() throws {
-        let rules = JourneyRules(home: Self.home, utcOffset: try #require(UTCOffset(parsing: "+02:00")))
+        let rules = JourneyRules(home: Self.home, timeZone: .fixed(try #require(UTCOffset(parsing: "+02:00"))))
         let trips = [
             // A day at the seaside 60 km away, back at 21:30 UTC: 23:30 local, the same day.
             Self.trip(1, Self.time(3, 7), Self.time(3, 8), from: Self.home, to: Self.at(north: 60), km: 70),
@@ -253,7 +253,7 @@ import Testing
         let rules = configuration.journeyRules
         #expect(rules.home == Self.home)
         #expect(rules.homeRadius == 40_000)
-        #expect(rules.utcOffset.seconds == 3600)
+        #expect(rules.timeZone == .fixed(try #require(UTCOffset(seconds: 3600))))
         #expect(TravelConfiguration().journeyRules.home == nil)
         #expect(TravelConfiguration().journeys.home == "auto")
 

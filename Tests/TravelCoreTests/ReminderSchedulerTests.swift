@@ -5,8 +5,8 @@ import Testing
 /// The reminder scheduler is a function of GPS time, the history and what was delivered: the
 /// system clock never reaches it, and a restart is "the same inputs again".
 @Suite struct ReminderSchedulerTests {
-    static let plus2 = UTCOffset(seconds: 7200)!
-    static let rules = ReminderRules(noTripDays: 7, planReminders: true, secondOfDay: 9 * 3600, utcOffset: plus2)
+    static let plus2 = LocalTimeZone.fixed(UTCOffset(seconds: 7200)!)
+    static let rules = ReminderRules(noTripDays: 7, planReminders: true, secondOfDay: 9 * 3600, timeZone: plus2)
 
     static func time(_ text: String) -> UTCTime { UTCTime(iso8601: text)! }
 
@@ -164,7 +164,7 @@ import Testing
         let configuration = try TravelConfiguration(main: ConfigurationText(name: "/c.conf", text: text), dropIns: [])
         #expect(
             configuration.reminderRules
-                == ReminderRules(noTripDays: 3, planReminders: false, secondOfDay: 66_600, utcOffset: Self.plus2)
+                == ReminderRules(noTripDays: 3, planReminders: false, secondOfDay: 66_600, timeZone: Self.plus2)
         )
         #expect(throws: ConfigurationError.self) {
             try TravelConfiguration(

@@ -105,7 +105,7 @@ import TravelCore
         case .noTripReminder: return .reminder(.noTrip(lastTripEnd: start, days: 7), at: end)
         case .planReminder:
             return .reminder(
-                .planTomorrow(planID: 2, destination: "Trieste", from: LocalDate(start, offset: .utc)),
+                .planTomorrow(planID: 2, destination: "Trieste", from: LocalDate(start, zone: .utc)),
                 at: end
             )
         }

@@ -10,7 +10,7 @@ import TravelStore
 /// Reminders through the pipeline, on a real database: delivered as events, recorded, and not
 /// repeated by a restarted pipeline.
 @Suite struct PipelineReminderTests {
-    static let rules = ReminderRules(noTripDays: 7, planReminders: true, secondOfDay: 9 * 3600, utcOffset: .utc)
+    static let rules = ReminderRules(noTripDays: 7, planReminders: true, secondOfDay: 9 * 3600, timeZone: .utc)
 
     static func pipeline(_ scratch: TrackingPipelineTests.Scratch) throws -> (TrackingPipeline, InMemoryLogHandler) {
         var configuration = TravelConfiguration()

@@ -12,24 +12,25 @@ import TravelStore
         let filter = JourneyFilter(type: .day)
 
         let document = try database.journeysDocument(filter, rules: rules)
-        let journeys = try database.journeys(filter, offset: rules.utcOffset)
+        let journeys = try database.journeys(filter, zone: rules.timeZone)
         #expect(journeys.count == 3)
-        #expect(document["journeys"] == .array(journeys.map { $0.json(offset: rules.utcOffset) }))
+        #expect(document["journeys"] == .array(journeys.map { $0.json(zone: rules.timeZone) }))
         #expect(document["utc_offset"] == "+00:00")
+        #expect(document["time_zone"] == "UTC")
         #expect(document["home_known"] == true && document["has_trips"] == true)
         // The fast --json path writes the same bytes, newline-terminated.
-        let bytes = try database.journeysJSON(filter, offset: rules.utcOffset)
+        let bytes = try database.journeysJSON(filter, zone: rules.timeZone)
         #expect(bytes == (document["journeys"]?.serialized() ?? []) + Array("\n".utf8))
 
         let first = try #require(journeys.first)
-        let reply = try #require(try database.journeyDocument(id: first.id, offset: rules.utcOffset))
+        let reply = try #require(try database.journeyDocument(id: first.id, zone: rules.timeZone))
         #expect(reply["utc_offset"] == "+00:00")
         let show = try #require(reply["journey"])
         #expect(show["id"] == .integer(first.id))
         #expect(show["trip_list"]?.arrayValue?.count == 2)
         #expect(show["notes"]?.arrayValue?.map { $0["text"] } == ["Coffee"])
         #expect(show["photos"] == [])
-        #expect(try database.journeyDocument(id: 99, offset: .utc) == nil)
+        #expect(try database.journeyDocument(id: 99, zone: .utc) == nil)
     }
 
     @Test func anEmptyHistoryHasNoTripsAndNoHome() throws {

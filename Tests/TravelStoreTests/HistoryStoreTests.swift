@@ -49,7 +49,7 @@ import TravelStore
     @Test func thePlanTakesTheTripsOfItsDatesAndShowsATypeMismatch() throws {
         let (directory, database) = try Self.threeDays()
         _ = directory
-        #expect(try database.journeys(offset: .utc).count == 3)
+        #expect(try database.journeys(zone: .utc).count == 3)
 
         let plan = try database.addPlan(
             destination: "Rostock",
@@ -58,7 +58,7 @@ import TravelStore
             type: .day
         )
         try database.regroupJourneys(rules: Self.rules)
-        let journeys = try database.journeys(offset: .utc)
+        let journeys = try database.journeys(zone: .utc)
         #expect(journeys.map(\.tripIDs) == [[1, 2], [3, 4, 5, 6]])
         let planned = journeys[1]
         #expect(planned.destination == "Rostock")
@@ -83,8 +83,8 @@ import TravelStore
         try database.removePlan(id: plan.id)
         #expect(throws: HistoryError.self) { try database.removePlan(id: plan.id) }
         try database.regroupJourneys(rules: Self.rules)
-        #expect(try database.journeys(offset: .utc).map(\.tripIDs) == [[1, 2], [3, 4], [5, 6]])
-        #expect(try database.journeys(offset: .utc).allSatisfy { $0.plan == nil })
+        #expect(try database.journeys(zone: .utc).map(\.tripIDs) == [[1, 2], [3, 4], [5, 6]])
+        #expect(try database.journeys(zone: .utc).allSatisfy { $0.plan == nil })
     }
 
     @Test func aJourneyStartedByHandTakesItsTripsAndOnlyOneIsOpen() throws {
@@ -107,7 +107,7 @@ import TravelStore
         #expect(!byHand.isOpen)
         #expect(byHand.tripIDs == [2, 3, 4])
         #expect(byHand.type == .multiDay)
-        let all = try database.journeys(offset: .utc)
+        let all = try database.journeys(zone: .utc)
         #expect(all.map(\.tripIDs) == [[1], [2, 3, 4], [5, 6]])
         // A new start inside the closed one's window is refused; after it, it is fine.
         #expect(throws: HistoryError.self) {
@@ -124,7 +124,7 @@ import TravelStore
         let position = try #require(note.coordinate)
         #expect(abs(position.latitude - (Self.home.latitude + 0.5)) < 1e-9)
         #expect(abs(position.longitude - Self.home.longitude) < 1e-9)
-        #expect(note.journeyID == (try database.journeys(offset: .utc).first?.id))
+        #expect(note.journeyID == (try database.journeys(zone: .utc).first?.id))
 
         // Parked away at noon: where the trip out ended.
         let noon = try database.addNote("Lunch", at: Self.morning.adding(seconds: 4 * 3600))
@@ -136,7 +136,7 @@ import TravelStore
         let photo = try #require(try database.addPhoto(path: "/photos/a.jpg", sha256: "ab12", at: Self.morning))
         #expect(photo.coordinate == Self.home)
         #expect(try database.addPhoto(path: "/elsewhere/copy.jpg", sha256: "ab12", at: Self.morning) == nil)
-        let first = try #require(try database.journeys(offset: .utc).first)
+        let first = try #require(try database.journeys(zone: .utc).first)
         let moments = try database.moments(journeyID: first.id)
         #expect(moments.map(\.kind) == [.photo, .note, .note])
         #expect(moments.map(\.text) == ["/photos/a.jpg", "Coffee", "Lunch"])
@@ -149,7 +149,7 @@ import TravelStore
             type: .day
         )
         try database.regroupJourneys(rules: Self.rules)
-        let planned = try #require(try database.journeys(offset: .utc).first { $0.plan != nil })
+        let planned = try #require(try database.journeys(zone: .utc).first { $0.plan != nil })
         #expect(try database.moments(journeyID: planned.id).map(\.text) == ["/photos/a.jpg", "Coffee", "Lunch"])
         #expect(try database.moments(from: Self.morning, through: Self.morning.adding(seconds: 10)).count == 2)
     }

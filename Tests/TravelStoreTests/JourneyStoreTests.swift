@@ -22,7 +22,7 @@ import TravelStore
         let home = try database.regroupJourneys(rules: rules)
         #expect(home?.source == .configured)
 
-        let first = try database.journeys(offset: .utc)
+        let first = try database.journeys(zone: .utc)
         #expect(first.map(\.tripIDs) == [[1], [2]])
         #expect(first.map(\.isOpen) == [false, true])
         #expect(first.map(\.type) == [.local, .day])
@@ -33,7 +33,7 @@ import TravelStore
         // The next day the vehicle leaves from home again: the open journey ended unrecorded.
         try Self.record(SampleDrive.trip(startingAt: morning.adding(seconds: 86_400), from: Self.home), in: database)
         try database.regroupJourneys(rules: rules)
-        let second = try database.journeys(offset: .utc)
+        let second = try database.journeys(zone: .utc)
         #expect(second.map(\.id).prefix(2) == first.map(\.id)[...])
         #expect(second.map(\.isOpen) == [false, false, false])
         #expect(try database.journey(id: second[2].id)?.tripIDs == [3])
@@ -41,7 +41,7 @@ import TravelStore
 
         // Without a home each trip stands alone, and a journey that no longer exists is removed.
         try database.regroupJourneys(rules: JourneyRules())
-        let alone = try database.journeys(offset: .utc)
+        let alone = try database.journeys(zone: .utc)
         #expect(alone.map(\.tripIDs) == [[1], [2], [3]])
         #expect(alone.map(\.id) == second.map(\.id))
     }
@@ -58,16 +58,16 @@ import TravelStore
             distance: 90_000,
             placeLabels: ["45.22710, 13.59480", "Motovun"]
         )
-        let plusOne = UTCOffset(parsing: "+01:00")!
-        #expect(JourneyFilter(destination: "POREČ").matches(journey, offset: .utc))
-        #expect(!JourneyFilter(destination: "rovinj").matches(journey, offset: .utc))
-        #expect(JourneyFilter(type: .multiDay).matches(journey, offset: .utc))
-        #expect(!JourneyFilter(type: .day).matches(journey, offset: .utc))
-        #expect(JourneyFilter(search: "motovun harbour").matches(journey, offset: .utc))
-        #expect(!JourneyFilter(search: "motovun rovinj").matches(journey, offset: .utc))
-        #expect(JourneyFilter(search: "2026-07-02").matches(journey, offset: plusOne), "local start date")
-        #expect(!JourneyFilter(search: "2026-07-02").matches(journey, offset: .utc))
-        #expect(!JourneyFilter(since: UTCTime(year: 2026, month: 7, day: 2)).matches(journey, offset: .utc))
+        let plusOne = LocalTimeZone.fixed(UTCOffset(parsing: "+01:00")!)
+        #expect(JourneyFilter(destination: "POREČ").matches(journey, zone: .utc))
+        #expect(!JourneyFilter(destination: "rovinj").matches(journey, zone: .utc))
+        #expect(JourneyFilter(type: .multiDay).matches(journey, zone: .utc))
+        #expect(!JourneyFilter(type: .day).matches(journey, zone: .utc))
+        #expect(JourneyFilter(search: "motovun harbour").matches(journey, zone: .utc))
+        #expect(!JourneyFilter(search: "motovun rovinj").matches(journey, zone: .utc))
+        #expect(JourneyFilter(search: "2026-07-02").matches(journey, zone: plusOne), "local start date")
+        #expect(!JourneyFilter(search: "2026-07-02").matches(journey, zone: .utc))
+        #expect(!JourneyFilter(since: UTCTime(year: 2026, month: 7, day: 2)).matches(journey, zone: .utc))
         #expect(JourneyFilter().isEmpty && !JourneyFilter(search: "x").isEmpty)
     }
 }

@@ -30,6 +30,9 @@ enum ConfigurationValueType: Sendable, Hashable {
     case coordinate
     /// A UTC offset such as `+01:00`, kept as written.
     case utcOffset
+    /// A time zone name (`Europe/Dublin`), kept as written; whether the zone exists is checked
+    /// when the configuration is read (`TimeZoneDatabase`).
+    case timeZone
     /// `2019-01-01`.
     case date
     /// Hook command lines, split as `HookCommand` says; kept as written.
@@ -52,6 +55,7 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .speed: "a speed in metres per second"
         case .coordinate: "latitude, longitude in degrees, such as 45.28310, 13.72120, or auto"
         case .utcOffset: "a UTC offset such as +01:00"
+        case .timeZone: "a time zone of the tz database such as Europe/Dublin"
         case .date: "a date such as 2019-01-01"
         case .command: "an absolute program path and its arguments, commands separated by ' ; '"
         case .timeOfDay: "a time of day such as 09:00"
@@ -72,7 +76,9 @@ enum ConfigurationValueType: Sendable, Hashable {
             text.hasPrefix("/") && text.utf8.count <= Self.maximumSocketPathBytes ? .string(text) : nil
         case .url: (try? SourceURL(parsing: text)) == nil ? nil : .string(text)
         case .coordinate: text == "auto" || Coordinate(parsing: text) != nil ? .string(text) : nil
-        case .utcOffset: UTCOffset(parsing: text) == nil ? nil : .string(text)
+        // Empty (their default) means "not set": the machine's zone, no fixed offset.
+        case .utcOffset: text.isEmpty || UTCOffset(parsing: text) != nil ? .string(text) : nil
+        case .timeZone: text.isEmpty || TimeZoneName.isWellFormed(text) ? .string(text) : nil
         case .date: LocalDate(parsing: text) == nil ? nil : .string(text)
         case .command: HookCommand.parseList(text) == nil ? nil : .string(text)
         case .timeOfDay: ReminderRules.secondOfDay(parsing: text) == nil ? nil : .string(text)

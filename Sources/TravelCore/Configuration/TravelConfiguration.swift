@@ -45,19 +45,21 @@ public struct TravelConfiguration: Sendable, Hashable {
         public var idleTimeout = 60.0
     }
 
-    /// All defaults.
+    /// All defaults (local days in UTC).
     public init() {}
 
     /// Reads the main file (`nil` when absent: all defaults), then the drop-ins in lexical order
     /// of their file names, then `overrides` (the command line), so the last assignment of a key
     /// wins. Every assignment is checked, including those a later one overrides: a mistake in a
-    /// file is reported even when it happens to be masked today.
+    /// file is reported even when it happens to be masked today. `[Journeys] TimeZone` is looked
+    /// up in `timeZones` (the I/O edge passes the system's tz database).
     public init(
         main: ConfigurationText?,
         dropIns: [ConfigurationText],
-        overrides: [ConfigurationEntry] = []
+        overrides: [ConfigurationEntry] = [],
+        timeZones: any TimeZoneDatabase = FixedTimeZoneDatabase()
     ) throws(ConfigurationError) {
-        try self.init(entries: Self.entries(main: main, dropIns: dropIns) + overrides)
+        try self.init(entries: Self.entries(main: main, dropIns: dropIns) + overrides, timeZones: timeZones)
     }
 
     /// The assignments of the main file, then of the drop-ins in the order they apply, each with
@@ -69,8 +71,12 @@ public struct TravelConfiguration: Sendable, Hashable {
         try ConfigurationFile.entries(main: main, dropIns: dropIns, sections: sections.map(\.name))
     }
 
-    /// Applies `entries` in order to the defaults, then checks the keys that depend on each other.
-    package init(entries: [ConfigurationEntry]) throws(ConfigurationError) {
+    /// Applies `entries` in order to the defaults, then checks the keys that depend on each other,
+    /// then loads the local days' time zone from `timeZones`.
+    package init(
+        entries: [ConfigurationEntry],
+        timeZones: any TimeZoneDatabase = FixedTimeZoneDatabase()
+    ) throws(ConfigurationError) {
         self.init()
         // The last assignment of each key and its position, to blame the later of two keys in conflict.
         var assignments: [String: (entry: ConfigurationEntry, position: Int)] = [:]
@@ -113,6 +119,33 @@ public struct TravelConfiguration: Sendable, Hashable {
                     )
                 }
             }
+        }
+        try loadZone(from: timeZones, assignedAt: assignments["[Journeys] TimeZone"]?.entry.location)
+    }
+
+    /// Sets `journeys.zone`: the zone `TimeZone` names (TimeZone wins), else the fixed offset of
+    /// the deprecated `UTCOffset`, else the machine's zone. A name the database does not know is
+    /// an error at the line that gave it.
+    private mutating func loadZone(
+        from timeZones: any TimeZoneDatabase,
+        assignedAt location: ConfigurationLocation?
+    ) throws(ConfigurationError) {
+        if !journeys.timeZone.isEmpty {
+            do {
+                journeys.zone = try timeZones.zone(named: journeys.timeZone)
+            } catch {
+                throw .wrongType(
+                    location ?? ConfigurationLocation(file: "TimeZone", line: nil),
+                    section: "Journeys",
+                    key: "TimeZone",
+                    expected: ConfigurationValueType.timeZone.expectation + " (\(error.reason))",
+                    value: journeys.timeZone
+                )
+            }
+        } else if let offset = UTCOffset(parsing: journeys.utcOffset) {
+            journeys.zone = .fixed(offset)
+        } else {
+            journeys.zone = timeZones.machineZone
         }
     }
 }

@@ -23,11 +23,11 @@ public struct DeclaredJourney: Sendable, Hashable {
     }
 
     /// A plan's window: from local midnight of its first day to local midnight after its last.
-    public init(planID: Int64, from: LocalDate, through: LocalDate, offset: UTCOffset) {
+    public init(planID: Int64, from: LocalDate, through: LocalDate, zone: LocalTimeZone) {
         self.init(
             origin: .plan(planID: planID),
-            start: offset.instant(day: from.day, secondOfDay: 0),
-            end: offset.instant(day: through.day + 1, secondOfDay: 0)
+            start: zone.instant(day: from.day, secondOfDay: 0),
+            end: zone.instant(day: through.day + 1, secondOfDay: 0)
         )
     }
 

@@ -91,9 +91,9 @@ public enum JourneyGrouping {
         }
 
         func journey(isOpen: Bool) -> Journey {
-            let offset = rules.utcOffset
+            let zone = rules.timeZone
             let type: JourneyType =
-                offset.localDay(of: start) != offset.localDay(of: end) ? .multiDay : leftArea ? .day : .local
+                zone.localDay(of: start) != zone.localDay(of: end) ? .multiDay : leftArea ? .day : .local
             var destination = farthestStop?.coordinate ?? reference
             if let stop = farthestStop, stop.distance <= rules.placeRadius, let point = farthestPoint {
                 destination = point.coordinate

@@ -9,8 +9,8 @@ public struct JourneyRules: Sendable, Hashable {
     /// Stops this close to a place's first stop belong to that place. 200 m gathers the parking
     /// spots along a street or in a car park, and keeps the next street's car park apart.
     public var placeRadius: Double
-    /// Local calendar days are those of this offset.
-    public var utcOffset: UTCOffset
+    /// Local calendar days are those of this zone.
+    public var timeZone: LocalTimeZone
     /// Where the vehicle stands at this local time of day (seconds) is where it spent the night:
     /// 03:00, when late arrivals have parked and early departures have not left.
     public var nightSecondOfDay: Int
@@ -21,14 +21,14 @@ public struct JourneyRules: Sendable, Hashable {
         home: Coordinate? = nil,
         homeRadius: Double = 25_000,
         placeRadius: Double = 200,
-        utcOffset: UTCOffset = .utc,
+        timeZone: LocalTimeZone = .utc,
         nightSecondOfDay: Int = 3 * 3600,
         minimumNightsForHome: Int = 2
     ) {
         self.home = home
         self.homeRadius = homeRadius
         self.placeRadius = placeRadius
-        self.utcOffset = utcOffset
+        self.timeZone = timeZone
         self.nightSecondOfDay = nightSecondOfDay
         self.minimumNightsForHome = minimumNightsForHome
     }

@@ -16,8 +16,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         day = midnight.dayAndTimeOfDay.day
     }
 
-    /// The local date `time` falls on under `offset`.
-    public init(_ time: UTCTime, offset: UTCOffset) { day = offset.localDay(of: time) }
+    /// The local date `time` falls on in `zone`.
+    public init(_ time: UTCTime, zone: LocalTimeZone) { day = zone.localDay(of: time) }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.day < rhs.day }
 

@@ -15,11 +15,11 @@ public struct MonthlyTotals: Sendable, Hashable {
 
     /// Totals of the journeys that start in `year` (local time); each `journeys` element is a
     /// journey's start and distance. A journey counts in the month it starts in, whole.
-    public init(year: Int, journeys: [(start: UTCTime, distance: Double)], offset: UTCOffset) {
+    public init(year: Int, journeys: [(start: UTCTime, distance: Double)], zone: LocalTimeZone) {
         self.year = year
         months = (1...12).map { Month(month: $0, journeys: 0, distance: 0) }
         for journey in journeys {
-            let local = offset.local(journey.start).components
+            let local = zone.local(journey.start).components
             guard local.year == year else { continue }
             months[local.month - 1].journeys += 1
             months[local.month - 1].distance += journey.distance

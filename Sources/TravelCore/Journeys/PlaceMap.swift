@@ -110,12 +110,14 @@ public struct PlaceMap: Sendable {
             return 0
         }
         let day: Int64 = 86_400_000
-        let shift = Int64(rules.utcOffset.seconds - rules.nightSecondOfDay) * 1000
-        func ceilingDays(_ milliseconds: Int64) -> Int64 {
-            milliseconds >= 0 ? (milliseconds + day - 1) / day : -((-milliseconds) / day)
+        let night = Int64(rules.nightSecondOfDay) * 1000
+        // Days since the epoch of the first night at or after `time`, on the local wall clock.
+        func firstNight(from time: UTCTime) -> Int64 {
+            let milliseconds = rules.timeZone.local(time).milliseconds - night
+            return milliseconds >= 0 ? (milliseconds + day - 1) / day : -((-milliseconds) / day)
         }
         // The night of local day d is at d·day + night (local): count d with arrival ≤ it < departure.
-        return Int(ceilingDays(departure.milliseconds + shift) - ceilingDays(stay.arrival.milliseconds + shift))
+        return Int(firstNight(from: departure) - firstNight(from: stay.arrival))
     }
 
     /// Rows are `radius` of latitude tall (a degree is at least 110.5 km); columns are `radius`

@@ -5,8 +5,14 @@ extension TravelConfiguration {
         public var home = "auto"
         /// The home area's radius, metres.
         public var homeRadius = 25_000.0
-        /// The fixed UTC offset of local calendar days (`UTCOffset` says why it is fixed).
-        public var utcOffset = "+00:00"
+        /// The tz database name of the local days' time zone (`Europe/Dublin`); empty for the
+        /// machine's zone.
+        public var timeZone = ""
+        /// Deprecated: a fixed offset (`+01:00`) for local days, used only when `timeZone` is empty.
+        public var utcOffset = ""
+        /// The zone `timeZone` (or `utcOffset`) stands for, loaded when the configuration was read:
+        /// the core cannot read the tz database itself (`TimeZoneDatabase`).
+        public var zone = LocalTimeZone.utc
     }
 
     /// The `[Journeys]` section's keys.
@@ -35,13 +41,24 @@ extension TravelConfiguration {
                 """
             ),
             .text(
+                "TimeZone",
+                .timeZone,
+                \.journeys.timeZone,
+                """
+                The time zone of local calendar days, which type journeys (day or multi-day), count nights, \
+                group statistics by month and date plans, and of every local time travelctl prints: a name \
+                of the system's tz database (/usr/share/zoneinfo, package tzdata) such as Europe/Dublin, or \
+                UTC. Daylight saving time is followed. Empty: the machine's zone (the TZ variable, else \
+                /etc/localtime, else UTC). docs/journeys.md says how days are decided.
+                """
+            ),
+            .text(
                 "UTCOffset",
                 .utcOffset,
                 \.journeys.utcOffset,
                 """
-                The offset from UTC of the local calendar days that type journeys (day or multi-day), count \
-                nights and group statistics by month, such as +01:00. Fixed: daylight saving time is not \
-                followed, so in summer an instant within an hour of midnight may count for the next day.
+                Deprecated, kept for older files: a fixed offset from UTC such as +01:00, which does not \
+                follow daylight saving time. Used only when TimeZone is empty; TimeZone wins.
                 """
             ),
         ]
@@ -52,7 +69,7 @@ extension TravelConfiguration {
         JourneyRules(
             home: journeys.home == "auto" ? nil : Coordinate(parsing: journeys.home),
             homeRadius: journeys.homeRadius,
-            utcOffset: UTCOffset(parsing: journeys.utcOffset) ?? .utc
+            timeZone: journeys.zone
         )
     }
 }

@@ -1,10 +1,6 @@
-/// A fixed offset from UTC, which decides the local calendar day an instant falls on (journey
-/// types, nights at home, monthly statistics).
-///
-/// Fixed on purpose: the core carries no time-zone database, and what journeys need is "which day
-/// was this", not the wall clock. Daylight saving time is not followed, so during summer time an
-/// instant within an hour of local midnight can count for the neighbouring day; configure the
-/// offset the vehicle's region uses most of the year.
+/// A fixed offset from UTC, as ISO 8601 and EXIF write one (`+01:00`). Local days and times are a
+/// `LocalTimeZone`'s, which follows daylight saving time; `LocalTimeZone.fixed` makes a zone of an
+/// offset (what the deprecated `[Journeys] UTCOffset` configures).
 public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
     /// Seconds east of UTC: `+01:00` is 3600.
     public let seconds: Int
@@ -45,18 +41,5 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
         let minutes = abs(seconds) / 60
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(seconds < 0 ? "-" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
-    }
-
-    /// The local calendar day of `time`, counted in days since 1970-01-01.
-    public func localDay(of time: UTCTime) -> Int64 { local(time).dayAndTimeOfDay.day }
-
-    /// The local civil date and time of `time`, as a UTC instant shifted by the offset.
-    public func local(_ time: UTCTime) -> UTCTime {
-        UTCTime(milliseconds: time.milliseconds + Int64(seconds) * 1000)
-    }
-
-    /// The UTC instant at which local day `day` (days since 1970-01-01) reaches `secondOfDay`.
-    public func instant(day: Int64, secondOfDay: Int) -> UTCTime {
-        UTCTime(milliseconds: (day * 86_400 + Int64(secondOfDay - seconds)) * 1000)
     }
 }

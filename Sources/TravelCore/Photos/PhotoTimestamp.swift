@@ -12,9 +12,11 @@ public struct PhotoTimestamp: Sendable, Hashable {
     }
 
     /// The instant the photo was taken: its wall clock read in its own offset, or in `fallback`
-    /// (the configured local days' offset) when the camera recorded none.
-    public func instant(fallback: UTCOffset) -> UTCTime {
-        let seconds = (offset ?? fallback).seconds
-        return UTCTime(milliseconds: localTime.milliseconds - Int64(seconds) * 1000)
+    /// (the configured zone, daylight saving time included) when the camera recorded none.
+    public func instant(fallback: LocalTimeZone) -> UTCTime {
+        if let offset { return UTCTime(milliseconds: localTime.milliseconds - Int64(offset.seconds) * 1000) }
+        let (day, millisecondOfDay) = localTime.dayAndTimeOfDay
+        let second = fallback.instant(day: day, secondOfDay: Int(millisecondOfDay / 1000))
+        return UTCTime(milliseconds: second.milliseconds + millisecondOfDay % 1000)
     }
 }

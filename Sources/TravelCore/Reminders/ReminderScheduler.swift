@@ -1,4 +1,4 @@
-/// When reminders fall due: the configured local time of day, local days of a fixed UTC offset.
+/// When reminders fall due: the configured local time of day, local days and times of the configured zone.
 public struct ReminderRules: Sendable, Hashable {
     /// "No trip logged in N days" after this many days without a trip; 0: never.
     public var noTripDays: Int
@@ -6,14 +6,14 @@ public struct ReminderRules: Sendable, Hashable {
     public var planReminders: Bool
     /// The local time of day reminders are delivered at, seconds after midnight.
     public var secondOfDay: Int
-    /// The offset of the local days (`[Journeys] UTCOffset`).
-    public var utcOffset: UTCOffset
+    /// The zone of the local days and time of day (`[Journeys] TimeZone`).
+    public var timeZone: LocalTimeZone
 
-    public init(noTripDays: Int, planReminders: Bool, secondOfDay: Int, utcOffset: UTCOffset) {
+    public init(noTripDays: Int, planReminders: Bool, secondOfDay: Int, timeZone: LocalTimeZone) {
         self.noTripDays = noTripDays
         self.planReminders = planReminders
         self.secondOfDay = secondOfDay
-        self.utcOffset = utcOffset
+        self.timeZone = timeZone
     }
 
     /// `09:00` → 32 400; `nil` for anything but `HH:MM` within a day.
@@ -96,16 +96,16 @@ public enum ReminderScheduler {
         var due: [Reminder] = []
         if rules.noTripDays > 0, let lastTripEnd {
             let mark = lastTripEnd.adding(seconds: Double(rules.noTripDays) * 86_400)
-            let day = rules.utcOffset.localDay(of: mark)
-            var delivery = rules.utcOffset.instant(day: day, secondOfDay: rules.secondOfDay)
-            if delivery < mark { delivery = rules.utcOffset.instant(day: day + 1, secondOfDay: rules.secondOfDay) }
+            let day = rules.timeZone.localDay(of: mark)
+            var delivery = rules.timeZone.instant(day: day, secondOfDay: rules.secondOfDay)
+            if delivery < mark { delivery = rules.timeZone.instant(day: day + 1, secondOfDay: rules.secondOfDay) }
             let reminder = Reminder.noTrip(lastTripEnd: lastTripEnd, days: rules.noTripDays)
             if now >= delivery, !delivered.contains(reminder.key) { due.append(reminder) }
         }
         if rules.planReminders {
             for plan in plans {
-                let delivery = rules.utcOffset.instant(day: plan.from.day - 1, secondOfDay: rules.secondOfDay)
-                let firstDay = rules.utcOffset.instant(day: plan.from.day, secondOfDay: 0)
+                let delivery = rules.timeZone.instant(day: plan.from.day - 1, secondOfDay: rules.secondOfDay)
+                let firstDay = rules.timeZone.instant(day: plan.from.day, secondOfDay: 0)
                 let reminder = Reminder.planTomorrow(
                     planID: plan.planID,
                     destination: plan.destination,

@@ -16,7 +16,7 @@ extension TravelConfiguration {
         name: "Reminders",
         documentation: """
             Reminders, delivered once each at a local time of day as events (journal, hooks, desktop). \
-            Local days use [Journeys] UTCOffset; "now" is GPS time, so nothing is reminded of before the \
+            Local days and times are those of [Journeys] TimeZone; "now" is GPS time, so nothing is reminded of before the \
             first fix, whatever the system clock says.
             """,
         keys: [
@@ -58,7 +58,7 @@ extension TravelConfiguration {
             noTripDays: reminders.noTripDays,
             planReminders: reminders.planReminders,
             secondOfDay: ReminderRules.secondOfDay(parsing: reminders.at) ?? 9 * 3600,
-            utcOffset: UTCOffset(parsing: journeys.utcOffset) ?? .utc
+            timeZone: journeys.zone
         )
     }
 }
