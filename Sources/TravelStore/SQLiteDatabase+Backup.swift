@@ -59,8 +59,11 @@ extension SQLiteDatabase {
 
 /// What `travelctl backup` copied, read back from the copy itself.
 package struct BackupSummary: Sendable, Hashable, CustomStringConvertible {
+    /// Rows of `trips` in the copy, ongoing ones included.
     package var trips: Int
+    /// Rows of `route_points` in the copy.
     package var routePoints: Int
+    /// The copy's size on disk.
     package var bytes: Int64
 
     /// `3 trips, 5120 route points, 1048576 bytes`.

@@ -74,7 +74,7 @@ struct ConfigurationOptions: ParsableArguments {
     /// (EX_CONFIG, which systemd reports as "configuration error").
     func load(overrides: ConfigurationOverrides = ConfigurationOverrides()) throws -> LoadedConfiguration {
         do {
-            return try ConfigurationLoader.load(path: config.map(absolute), overrides: overrides)
+            return try ConfigurationLoader.load(path: config, overrides: overrides)
         } catch {
             printError("travel-companiond: \(error)")
             throw ExitCode(78)
@@ -107,8 +107,9 @@ struct Run: AsyncParsableCommand {
     var source: String?
 
     func run() async throws {
-        // Paths on the command line are the operator's, relative to where they typed them; the
-        // files' paths must be absolute (a service's working directory is nothing to rely on).
+        // Paths on the command line are the operator's, relative to where they typed them (as
+        // --config always was); the files' paths must be absolute (a service's working directory
+        // is nothing to rely on).
         let overrides = ConfigurationOverrides(database: db.map(absolute), socket: socket.map(absolute), source: source)
         let loaded = try options.load(overrides: overrides)
         let journal = JournalLogHandler.usesJournal
@@ -117,7 +118,7 @@ struct Run: AsyncParsableCommand {
             if journal { return JournalLogHandler() }
             return StandardErrorLogHandler()
         }
-        let path = options.config.map(absolute)
+        let path = options.config
         let logger = Logger(label: "travel-companiond")
         Self.warn(about: loaded, logger: logger)
         do {

@@ -165,19 +165,22 @@ import Testing
         #expect(result.status == 78)
         #expect(
             result.standardError
-                == "travel-companiond: source 'gpsd://localhost:99999': the port must be a number from 1 to 65535\n"
+                == "travel-companiond: --source: [Source] URL: the port must be a number from 1 to 65535, got 'gpsd://localhost:99999'\n"
         )
     }
 
-    @Test func aMissingLogIsOneLineAndExitOne() throws {
+    /// A replayed log that is not there is a configuration error, found before anything starts.
+    @Test func aMissingLogIsOneLineAndExitSeventyEight() throws {
         let state = try StateDirectory()
         defer { state.remove() }
         let result = try Binaries.run(
             "travel-companiond",
             ["run", "--config", state.config, "--db", state.database, "--source", "file:///nonexistent/drive.nmea"]
         )
-        #expect(result.status == 1)
-        let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("travel-companiond:") }
-        #expect(errors == ["travel-companiond: cannot open /nonexistent/drive.nmea: No such file or directory"])
+        #expect(result.status == 78)
+        #expect(
+            result.standardError
+                == "travel-companiond: --source: [Source] URL: /nonexistent/drive.nmea: No such file or directory\n"
+        )
     }
 }

@@ -166,7 +166,3 @@ enum ConfigurationValueType: Sendable, Hashable {
         number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
     }
 }
-
-extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-}
