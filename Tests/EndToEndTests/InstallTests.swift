@@ -209,7 +209,7 @@ import Testing
         #expect(try field("Version") == version)
         #expect(try field("Architecture") == architecture)
         let depends = try field("Depends")
-        for library in ["libc6 (>= ", "libsqlite3-0 (>= ", "libsystemd0 (>= ", "systemd"] {
+        for library in ["libc6 (>= ", "libsqlite3-0 (>= ", "libsystemd0 (>= ", "systemd", "tzdata"] {
             #expect(depends.contains(library), "Depends: \(depends)")
         }
         #expect(!depends.contains("swift"))

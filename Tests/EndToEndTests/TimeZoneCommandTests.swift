@@ -102,6 +102,36 @@ import Testing
         #expect(utc.tables.contains("START (UTC)"), "\(utc.tables)")
     }
 
+    /// Through the daemon's socket the tables are the bytes `--db` prints: the daemon names its
+    /// zone in `time_zone` and travelctl reads the same tz database file.
+    @Test func theDaemonShowsTheSameLocalTimes() throws {
+        let start = try NMEALogWriter.points(ofGPX: HistoryCommandTests.bus)[0]
+        let daemon = try ControlDaemon(
+            replaying: ControlDaemon.car,
+            speed: "0.001",
+            configuration: "[Journeys]\nHome=\(start.latitude), \(start.longitude)\nTimeZone=Europe/Dublin\n"
+        ) { state in
+            let imported = try Binaries.run(
+                "travelctl",
+                ["--db", state.database, "import", "--config", state.config, try Self.evenings(in: state.url)]
+            )
+            #expect(imported.status == 0, "\(imported.standardError)")
+        }
+        defer { #expect(daemon.stop() == 0) }
+        for command in [
+            ["journeys"], ["trips"], ["trip", "show", "4"], ["stats", "--year", "2019"], ["journey", "show", "2"],
+        ] {
+            let live = try Binaries.run("travelctl", command + ["--socket", daemon.socket])
+            let offline = try Binaries.run(
+                "travelctl",
+                command + ["--db", daemon.state.database, "--config", daemon.state.config]
+            )
+            #expect(live.status == 0, "\(command): \(live.standardError)")
+            #expect(live.output == offline.output, "\(command)\n\(live.output)\n\(offline.output)")
+            #expect(live.output.contains("Europe/Dublin"), "\(command): \(live.output)")
+        }
+    }
+
     @Test func checkConfigNamesAnUnknownZoneAtItsLine() throws {
         let (directory, _) = try ImportCommandTests.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
