@@ -153,14 +153,7 @@ struct RecorderStatements {
     /// (they belong to the stop that follows), and opens that stop.
     func endTrip(_ trip: TripSummary, id: Int64) throws(StoreError) {
         let endPlace = label(trip.end)
-        updateEndedTrip.bind(1, id)
-        updateEndedTrip.bind(2, trip.endTime.milliseconds)
-        updateEndedTrip.bind(3, trip.end.latitude)
-        updateEndedTrip.bind(4, trip.end.longitude)
-        updateEndedTrip.bind(5, trip.distance)
-        updateEndedTrip.bind(6, trip.movingTime)
-        updateEndedTrip.bind(7, trip.maximumSpeed)
-        updateEndedTrip.bind(8, Int64(trip.pointCount))
+        Self.bindTotals(of: trip, id: id, to: updateEndedTrip)
         // NULL means ongoing, so an end the engine gave no reason for is recorded as a manual one.
         updateEndedTrip.bind(9, (trip.endReason ?? .manual).rawValue)
         updateEndedTrip.bind(10, endPlace)
@@ -178,15 +171,20 @@ struct RecorderStatements {
 
     /// Brings the row of the trip in progress up to the engine's totals; it stays ongoing.
     func updateOngoingTrip(_ trip: TripSummary, id: Int64) throws(StoreError) {
-        updateOngoingTrip.bind(1, id)
-        updateOngoingTrip.bind(2, trip.endTime.milliseconds)
-        updateOngoingTrip.bind(3, trip.end.latitude)
-        updateOngoingTrip.bind(4, trip.end.longitude)
-        updateOngoingTrip.bind(5, trip.distance)
-        updateOngoingTrip.bind(6, trip.movingTime)
-        updateOngoingTrip.bind(7, trip.maximumSpeed)
-        updateOngoingTrip.bind(8, Int64(trip.pointCount))
+        Self.bindTotals(of: trip, id: id, to: updateOngoingTrip)
         try updateOngoingTrip.run()
+    }
+
+    /// Binds `?1` the trip's id and `?2`…`?8` its end and totals, as both trip updates number them.
+    private static func bindTotals(of trip: TripSummary, id: Int64, to statement: SQLiteStatement) {
+        statement.bind(1, id)
+        statement.bind(2, trip.endTime.milliseconds)
+        statement.bind(3, trip.end.latitude)
+        statement.bind(4, trip.end.longitude)
+        statement.bind(5, trip.distance)
+        statement.bind(6, trip.movingTime)
+        statement.bind(7, trip.maximumSpeed)
+        statement.bind(8, Int64(trip.pointCount))
     }
 
     /// The zone or POI at `place`, else its coordinates.

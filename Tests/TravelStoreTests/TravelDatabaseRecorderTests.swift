@@ -70,8 +70,14 @@ import TravelStore
         let directory = try TemporaryDirectory()
         let database = try TravelDatabase(path: directory.file("travel.sqlite"))
         let events = SampleDrive.trip(points: 12, trailing: 5)
-        // The trailing points are flushed while the trip still looks ongoing; the end comes later.
+        // The trailing points are flushed while the trip still looks ongoing (the recorder writes
+        // its totals so far with them); the end comes later.
         for event in events.dropLast() { database.record(event) }
+        let started = try #require(events.first.flatMap { if case .tripStarted(let trip) = $0 { trip } else { nil } })
+        var soFar = started
+        soFar.pointCount = 17
+        soFar.endTime = SampleDrive.morning.adding(seconds: 16)
+        database.recordOngoing(soFar)
         try database.flush()
         let ongoing = try #require(try database.trips().first)
         #expect(ongoing.isOngoing)
