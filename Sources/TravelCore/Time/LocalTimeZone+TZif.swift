@@ -4,12 +4,16 @@ extension LocalTimeZone {
     /// last transition) are used; a version 1 file has only its 32-bit block. Leap-second records
     /// are skipped: instants here are POSIX time, as the `right/` zones are not.
     public init(name: String, tzif bytes: [UInt8]) throws(TimeZoneError) {
+        // Built by static functions rather than by a throwing delegating initializer: the latter,
+        // with typed throws, crashed the optimized (-O) build in swift_release on every call.
+        self = try Self.parsed(name: name, tzif: bytes)
+    }
+
+    private static func parsed(name: String, tzif bytes: [UInt8]) throws(TimeZoneError) -> LocalTimeZone {
         var reader = TZifReader(name: name, bytes: bytes)
         let first = try reader.header()
         guard first.version >= 2 else {
-            let block = try reader.block(first, timeSize: 4)
-            try self.init(name: name, block: block, rule: nil)
-            return
+            return try zone(name: name, block: try reader.block(first, timeSize: 4), rule: nil)
         }
         try reader.skip(first.size(timeSize: 4))
         let second = try reader.header()
@@ -22,14 +26,18 @@ extension LocalTimeZone {
             }
             rule = parsed
         }
-        try self.init(name: name, block: block, rule: rule)
+        return try zone(name: name, block: block, rule: rule)
     }
 
-    private init(name: String, block: TZifReader.Block, rule: POSIXTimeZoneRule?) throws(TimeZoneError) {
+    private static func zone(
+        name: String,
+        block: TZifReader.Block,
+        rule: POSIXTimeZoneRule?
+    ) throws(TimeZoneError) -> LocalTimeZone {
         guard !block.types.isEmpty, block.transitionTypes.allSatisfy({ $0 < block.types.count }),
             zip(block.transitions, block.transitions.dropFirst()).allSatisfy({ $0 < $1 })
         else { throw .malformed(name: name, reason: "its transitions or types are inconsistent") }
-        self.init(
+        return LocalTimeZone(
             name: name,
             transitions: block.transitions,
             transitionTypes: block.transitionTypes,
