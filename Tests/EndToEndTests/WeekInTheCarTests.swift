@@ -276,16 +276,12 @@ import Testing
             #expect(a["journey_id"] as? Int != nil && b["journey_id"] as? Int != nil)
         }
         func journeys(_ database: String) throws -> [String] {
-            let output = try Binaries.run("travelctl", ["--db", database, "journeys", "--config", week.state.config])
-            let rows = try #require(
-                JSONSerialization.jsonObject(
-                    with: try Binaries.run(
-                        "travelctl",
-                        ["--db", database, "journeys", "--json", "--config", week.state.config]
-                    ).standardOutput
-                ) as? [[String: Any]]
+            let result = try Binaries.run(
+                "travelctl",
+                ["--db", database, "journeys", "--json", "--config", week.state.config]
             )
-            #expect(output.status == 0)
+            #expect(result.status == 0, "\(result.standardError)")
+            let rows = try #require(JSONSerialization.jsonObject(with: result.standardOutput) as? [[String: Any]])
             return rows.map {
                 "\($0["type"] ?? "") \($0["start_date"] ?? "") \($0["end_date"] ?? "") \($0["trips"] ?? "")"
             }
