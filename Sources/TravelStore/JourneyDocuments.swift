@@ -8,7 +8,7 @@ extension JourneyRecord {
     package func json(zone: LocalTimeZone) -> JSONValue {
         [
             "id": .integer(id),
-            "type": .string(type.rawValue),
+            "type": type.map { .string($0.rawValue) } ?? .null,
             "destination": .string(destination),
             "start": .string(start.iso8601),
             "end": isOpen ? .null : .string(end.iso8601),
@@ -33,7 +33,7 @@ extension JourneyRecord {
     package func writeJSON(zone: LocalTimeZone, to json: inout JSONWriter) {
         json.beginObject()
         json.member("id", .integer(id))
-        json.member("type", .string(type.rawValue))
+        json.member("type", type.map { .string($0.rawValue) } ?? .null)
         json.member("destination", .string(destination))
         json.key("start")
         json.time(start)

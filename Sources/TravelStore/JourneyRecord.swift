@@ -9,7 +9,8 @@ package struct JourneyRecord: Sendable, Hashable {
     package var end: UTCTime
     /// Whether the vehicle had not come back when the history ends.
     package var isOpen: Bool
-    package var type: JourneyType
+    /// `nil` for a journey within one local day while home is unknown: neither `local` nor `day`.
+    package var type: JourneyType?
     /// The destination's label.
     package var destination: String
     /// Its trips' ids, oldest first.
@@ -40,7 +41,7 @@ package struct JourneyRecord: Sendable, Hashable {
 
     /// The planned type when what happened differs from it (a planned day out that lasted two days).
     package var typeMismatch: JourneyType? {
-        guard let plan, plan.type != type else { return nil }
+        guard let plan, let type, plan.type != type else { return nil }
         return plan.type
     }
 
@@ -49,7 +50,7 @@ package struct JourneyRecord: Sendable, Hashable {
         start: UTCTime,
         end: UTCTime,
         isOpen: Bool,
-        type: JourneyType,
+        type: JourneyType?,
         destination: String,
         tripIDs: [Int64],
         distance: Double,
@@ -112,7 +113,7 @@ package struct JourneyFilter: Sendable, Hashable {
         if let destination, !journey.destination.lowercased().contains(destination.lowercased()) { return false }
         if let search {
             let haystack =
-                ([journey.destination, journey.type.rawValue] + journey.placeLabels + [
+                ([journey.destination, journey.type?.rawValue ?? ""] + journey.placeLabels + [
                     String(zone.local(journey.start).iso8601.prefix(10)),
                     String(zone.local(journey.end).iso8601.prefix(10)),
                 ]).joined(separator: "\n").lowercased()

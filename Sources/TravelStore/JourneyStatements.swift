@@ -20,19 +20,20 @@ struct JourneyStatements {
         assignTrip = try connection.prepare("UPDATE trips SET journey_id = ?1 WHERE id = ?2")
     }
 
-    func update(_ id: Int64, start: Int64, end: Int64?, _ type: JourneyType, _ destination: String) throws(StoreError) {
+    func update(_ id: Int64, start: Int64, end: Int64?, _ type: JourneyType?, _ destination: String) throws(StoreError)
+    {
         updateJourney.bind(1, id)
         updateJourney.bind(2, start)
         updateJourney.bind(3, end)
-        updateJourney.bind(4, type.rawValue)
+        updateJourney.bind(4, type?.rawValue)
         updateJourney.bind(5, destination)
         try updateJourney.run()
     }
 
-    func insert(start: Int64, end: Int64?, _ type: JourneyType, _ destination: String) throws(StoreError) -> Int64 {
+    func insert(start: Int64, end: Int64?, _ type: JourneyType?, _ destination: String) throws(StoreError) -> Int64 {
         insertJourney.bind(1, start)
         insertJourney.bind(2, end)
-        insertJourney.bind(3, type.rawValue)
+        insertJourney.bind(3, type?.rawValue)
         insertJourney.bind(4, destination)
         guard let id = try insertJourney.firstRow({ insertJourney.int64(at: 0) }) else {
             throw .statementFailed(sql: "INSERT INTO journeys", reason: "no id returned")
@@ -40,9 +41,9 @@ struct JourneyStatements {
         return id
     }
 
-    func setType(_ type: JourneyType, of id: Int64) throws(StoreError) {
+    func setType(_ type: JourneyType?, of id: Int64) throws(StoreError) {
         updateType.bind(1, id)
-        updateType.bind(2, type.rawValue)
+        updateType.bind(2, type?.rawValue)
         try updateType.run()
     }
 

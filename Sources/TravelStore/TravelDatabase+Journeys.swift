@@ -156,10 +156,7 @@ extension TravelDatabase {
         )
         var journeys: [JourneyRecord] = []
         try query.forEachRow { () throws(StoreError) in
-            let typeText = query.text(at: 3) ?? ""
-            guard let type = JourneyType(rawValue: typeText) else {
-                throw .unexpectedValue(column: "journeys.type", value: typeText)
-            }
+            let type = try Self.journeyType(query.text(at: 3))
             let start = UTCTime(milliseconds: query.int64(at: 1))
             let lastTripEnd = query.optionalInt64(at: 5)
             journeys.append(
@@ -219,10 +216,7 @@ extension TravelDatabase {
         var journeys: [JourneyRecord] = []
         journeys.reserveCapacity(totals.count)
         try query.forEachRow { () throws(StoreError) in
-            let typeText = query.text(at: 3) ?? ""
-            guard let type = JourneyType(rawValue: typeText) else {
-                throw .unexpectedValue(column: "journeys.type", value: typeText)
-            }
+            let type = try Self.journeyType(query.text(at: 3))
             let id = query.int64(at: 0)
             let start = UTCTime(milliseconds: query.int64(at: 1))
             let total = totals[id]
@@ -318,6 +312,15 @@ extension TravelDatabase {
             if distance > farthest?.distance ?? -1 { farthest = (point, distance) }
         }
         return farthest?.coordinate
+    }
+
+    /// A stored journey type; NULL for a journey within one day while home was unknown.
+    private static func journeyType(_ text: String?) throws(StoreError) -> JourneyType? {
+        guard let text else { return nil }
+        guard let type = JourneyType(rawValue: text) else {
+            throw .unexpectedValue(column: "journeys.type", value: text)
+        }
+        return type
     }
 
     /// The plan columns of a `journeyRecords` row, or `nil` for a journey no plan declared.

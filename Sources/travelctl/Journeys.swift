@@ -107,7 +107,7 @@ struct Journeys: ParsableCommand {
         if homeUnknown {
             print(
                 "Home is not known yet (set Home= in [Journeys], or it is learned after two nights at one place): "
-                    + "each trip is a journey of its own."
+                    + "each trip is a journey of its own, and only a multi-day one has a type."
             )
         }
         guard !rows.isEmpty else {
@@ -149,9 +149,13 @@ struct JourneyRow {
     var duration: Double
     var trips: Int
 
+    /// The type of a journey within one day while home is unknown: not `local`, not `day`.
+    static let untyped = "-"
+
     init(_ journey: JourneyRecord) {
         id = journey.id
-        type = journey.typeMismatch.map { "\(journey.type.rawValue) (planned \($0.rawValue))" } ?? journey.type.rawValue
+        let type = journey.type?.rawValue ?? JourneyRow.untyped
+        self.type = journey.typeMismatch.map { "\(type) (planned \($0.rawValue))" } ?? type
         start = journey.start
         end = journey.isOpen ? nil : journey.end
         destination = journey.destination
@@ -215,8 +219,10 @@ struct JourneyCommand: ParsableCommand {
             ]
             if let plan = journey["plan_id"]?.intValue {
                 let verdict =
-                    journey["type_mismatch"]?.boolValue == true
-                    ? "planned \(journey.text("planned_type")), was \(journey.text("type"))" : "as planned"
+                    journey["type"]?.stringValue == nil
+                    ? "planned \(journey.text("planned_type")), not typed while home is unknown"
+                    : journey["type_mismatch"]?.boolValue == true
+                        ? "planned \(journey.text("planned_type")), was \(journey.text("type"))" : "as planned"
                 let dates = "\(journey.text("planned_from")) to \(journey.text("planned_to"))"
                 lines.insert(("Plan", "\(plan): \(dates), \(verdict)"), at: 2)
             }
@@ -312,7 +318,8 @@ extension JSONValue {
 
     /// A journey's type for the table: `day (planned multi-day)` when a plan expected another.
     var journeyTypeLabel: String {
-        self["type_mismatch"]?.boolValue == true ? "\(text("type")) (planned \(text("planned_type")))" : text("type")
+        let type = self["type"]?.stringValue ?? JourneyRow.untyped
+        return self["type_mismatch"]?.boolValue == true ? "\(type) (planned \(text("planned_type")))" : type
     }
 }
 

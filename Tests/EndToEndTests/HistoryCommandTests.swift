@@ -195,6 +195,13 @@ import Testing
         let list = try Self.run(["--db", db, "journeys"])
         #expect(list.output.hasPrefix("Home is not known yet"))
         #expect(list.output.contains("2 journeys"))
+        // Within one day each, and no home to measure "leaving" from: neither local nor day.
+        let rows = list.output.split(separator: "\n").filter {
+            $0.split(separator: " ").first?.allSatisfy(\.isNumber) == true
+        }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.split(separator: " ")[1] == "-" }, "\(list.output)")
+        let types = try #require(Self.json(["--db", db, "journeys"]) as? [[String: Any]]).map { $0["type"] }
+        #expect(types.count == 2 && types.allSatisfy { $0 is NSNull })
         let home = try Self.run(["--db", db, "home"])
         #expect(home.output.hasPrefix("Home is not known yet: no place has two nights among 0 recorded."))
     }

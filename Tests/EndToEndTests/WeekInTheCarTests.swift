@@ -53,11 +53,11 @@ import Testing
         let state = try! DaemonReplayTests.StateDirectory()
         var socket: String { state.url.appendingPathComponent("control").path }
 
-        /// The configuration as the user has it: `homeRadius` is changed mid-week.
-        func configure(homeRadius: Int?) throws {
+        /// The configuration as the user has it: `home` is set mid-week.
+        func configure(home: String?) throws {
             var text =
                 "[Storage]\nFlushIntervalSec=1\n[Control]\nSocket=\(socket)\n[Journeys]\nTimeZone=Europe/Dublin\n"
-            if let homeRadius { text += "HomeRadiusMeters=\(homeRadius)\n" }
+            if let home { text += "Home=\(home)\n" }
             try text.write(toFile: state.config, atomically: true, encoding: .utf8)
         }
 
@@ -133,7 +133,7 @@ import Testing
     @Test func aWeekFedLiveReadsBackRightEverywhere() throws {
         let week = Week()
         defer { week.state.remove() }
-        try week.configure(homeRadius: nil)
+        try week.configure(home: nil)
         let ride = try NMEALogWriter.points(ofGPX: DaemonReplayTests.bus)
         let epochs = Self.drives.map { Self.epochs(of: $0, ride: ride) }
         // A zone at the far terminus: entered at each arrival there, left at each departure.
@@ -160,18 +160,17 @@ import Testing
         try Self.feed(epochs[3][...], to: week, gpsd.write)
         #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
 
-        // The user narrows the home area to 5 km and reloads: the terminus, 7 km away, is now away.
-        // Home is not learned yet (one night proven), so each trip is a journey measured from its
-        // start: local within 25 km, a day out beyond 5 km.
+        // Home is not learned yet (one night proven): each trip is a journey of its own, untyped.
+        // The user sets home where the ride starts and reloads.
         func types() throws -> [String?] {
             try (week.json(["journeys"]) as? [[String: Any]])?.map { $0["type"] as? String } ?? []
         }
-        #expect(try Self.eventually { try types() == ["local", "local", "local", "local"] })
-        try week.configure(homeRadius: 5_000)
+        #expect(try Self.eventually { try types() == [nil, nil, nil, nil] })
+        try week.configure(home: "52.62915,-8.66175")
         daemon.send(SIGHUP)
         #expect(daemon.waitForLine(containing: "configuration reloaded") != nil, "\(daemon.output)")
-        // The journeys so far are regrouped under the new rules at once, before any restart.
-        let retyped = try Self.eventually { try types() == ["day", "day", "day", "day"] }
+        // The journeys so far are regrouped under the new home at once, before any restart.
+        let retyped = try Self.eventually { try types() == ["day", "day"] }
         let table = try week.travelctl(["journeys"])
         #expect(retyped, "\(table)")
 
@@ -222,7 +221,7 @@ import Testing
     }
 
     /// What the composed week is: ten trips of the whole ride, five journeys of two trips on the
-    /// right local days and of the right types, home learned at the start of the ride.
+    /// right local days and of the right types, home where the ride starts.
     static func checkTruth(_ week: Week) throws {
         let trips = try week.trips()
         #expect(trips.count == 10, "\(trips)")
@@ -240,8 +239,8 @@ import Testing
             #expect(trip["end_reason"] as? String == "parked", "\(trip)")
         }
         let home = try #require(try week.json(["home"]) as? [String: Any])
-        #expect(home["source"] as? String == "learned", "\(home)")
-        #expect(abs((home["lat"] as? Double ?? 0) - 52.6293) < 0.001, "\(home)")
+        #expect(home["source"] as? String == "configured", "\(home)")
+        #expect(abs((home["lat"] as? Double ?? 0) - 52.6291) < 0.001, "\(home)")
 
         let journeys = try #require(try week.json(["journeys"]) as? [[String: Any]])
         // Tuesday's late drive home ends after local midnight (IST): that journey spans two days.

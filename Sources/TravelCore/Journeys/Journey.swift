@@ -34,7 +34,8 @@ public struct Journey: Sendable, Hashable {
     public var end: UTCTime
     /// Whether the vehicle is still away: the history ends before it came back.
     public var isOpen: Bool
-    public var type: JourneyType
+    /// `nil` while home is unknown for a journey within one local day (see `JourneyGrouping`).
+    public var type: JourneyType?
     /// The farthest stop from home; for a loop that never stopped away, the farthest route point.
     public var destination: Coordinate
     /// Sum of its trips' distances, metres.

@@ -52,7 +52,7 @@ extension JourneyGrouping {
         rules: JourneyRules
     ) -> Journey {
         let reference = home ?? trips.first?.summary.start ?? Coordinate(latitude: 0, longitude: 0)
-        var builder = Builder(reference: reference, rules: rules)
+        var builder = Builder(reference: reference, rules: rules, knowsHome: home != nil)
         for trip in trips { builder.add(trip) }
         let lastTripOngoing = trips.last.map { $0.summary.endReason == nil } ?? false
         var isOpen = lastTripOngoing

@@ -6,8 +6,9 @@
 /// the vehicle is back in its region even if it parks at the office first. A trip that starts at
 /// home while a journey is open closes that journey first: the vehicle came back unrecorded.
 ///
-/// Without a home, each trip is a journey of its own, typed against its own start: there is
-/// nothing else to measure "leaving" against, and the list says so.
+/// Without a home, each trip is a journey of its own: there is nothing to measure "leaving"
+/// against, and the list says so. Such a journey is `multi-day` when it spans local days and
+/// otherwise has no type: `local` and `day` both speak of the home area, which is not known yet.
 public enum JourneyGrouping {
     /// The point a trip's route must be measured from, or `nil` when its ends already settle
     /// everything. The store scans routes only for these trips (both ends in the home area, where
@@ -25,7 +26,7 @@ public enum JourneyGrouping {
         let sorted = trips.sorted { $0.summary.startTime < $1.summary.startTime }
         guard let home else {
             return sorted.map { trip in
-                var builder = Builder(reference: trip.summary.start, rules: rules)
+                var builder = Builder(reference: trip.summary.start, rules: rules, knowsHome: false)
                 builder.add(trip)
                 return builder.journey(isOpen: trip.summary.endReason == nil)
             }
@@ -56,10 +57,12 @@ public enum JourneyGrouping {
         Geodesy.fastDistance(home, coordinate) <= rules.placeRadius
     }
 
-    /// A journey being put together, measured from `reference` (home, or a lone trip's start).
+    /// A journey being put together, measured from `reference`: home, or, when `knowsHome` is
+    /// false, its first trip's start (which picks a destination but cannot type it).
     struct Builder {
         let reference: Coordinate
         let rules: JourneyRules
+        let knowsHome: Bool
         var tripIDs: [Int64] = []
         var start = UTCTime(milliseconds: 0)
         var end = UTCTime(milliseconds: 0)
@@ -68,9 +71,10 @@ public enum JourneyGrouping {
         var farthestStop: (coordinate: Coordinate, distance: Double)?
         var farthestPoint: (coordinate: Coordinate, distance: Double)?
 
-        init(reference: Coordinate, rules: JourneyRules) {
+        init(reference: Coordinate, rules: JourneyRules, knowsHome: Bool = true) {
             self.reference = reference
             self.rules = rules
+            self.knowsHome = knowsHome
         }
 
         mutating func add(_ trip: JourneyTrip) {
@@ -92,8 +96,10 @@ public enum JourneyGrouping {
 
         func journey(isOpen: Bool) -> Journey {
             let zone = rules.timeZone
-            let type: JourneyType =
-                zone.localDay(of: start) != zone.localDay(of: end) ? .multiDay : leftArea ? .day : .local
+            let type: JourneyType? =
+                zone.localDay(of: start) != zone.localDay(of: end)
+                ? .multiDay
+                : !knowsHome ? nil : leftArea ? .day : .local
             var destination = farthestStop?.coordinate ?? reference
             if let stop = farthestStop, stop.distance <= rules.placeRadius, let point = farthestPoint {
                 destination = point.coordinate
