@@ -66,6 +66,7 @@ package final class VarlinkClient {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK, let replyTimeout { throw .noAnswer(seconds: replyTimeout) }
                 throw .connectionLost(UnixSocket.lastError())
             }
             if count == 0 { throw .connectionLost("the daemon closed the connection") }
@@ -92,10 +93,15 @@ package final class VarlinkClient {
         }
     }
 
-    /// Makes a read that waits longer than `seconds` fail instead of hanging: the tests' guard
-    /// against a server that never answers.
-    package func setReceiveTimeout(seconds: Int) {
-        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+    /// How long `nextReply` waits for the server before it throws `.noAnswer`; `nil` waits forever.
+    package private(set) var replyTimeout: Int?
+
+    /// Makes a reply that takes longer than `seconds` (`nil`: no limit) fail with `.noAnswer`
+    /// instead of hanging: a daemon that accepted (or whose socket unit queued) the connection
+    /// but never answers, such as one failing at every start under socket activation.
+    package func setReceiveTimeout(seconds: Int?) {
+        replyTimeout = seconds
+        var limit = timeval(tv_sec: seconds ?? 0, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -108,6 +114,8 @@ package enum VarlinkClientError: Error, Sendable, Hashable, CustomStringConverti
     /// No connection: `errno` tells a missing daemon (`ENOENT`, `ECONNREFUSED`) from a refusal (`EACCES`).
     case cannotConnect(path: String, reason: String, errno: Int32)
     case connectionLost(String)
+    /// No reply within the client's reply timeout.
+    case noAnswer(seconds: Int)
     /// The daemon answered with an error.
     case reply(VarlinkError)
 
@@ -115,6 +123,7 @@ package enum VarlinkClientError: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .cannotConnect(let path, let reason, _): "cannot connect to \(path): \(reason)"
         case .connectionLost(let reason): "connection to the daemon lost: \(reason)"
+        case .noAnswer(let seconds): "the daemon did not answer within \(seconds) s"
         case .reply(let error): "\(error)"
         }
     }

@@ -50,6 +50,9 @@ struct Backup: ParsableCommand {
         do {
             if database.db == nil {
                 let daemon = try DaemonClient(database)
+                // The daemon copies the whole database before its first reply: minutes for a
+                // large one on an SD card.
+                daemon.client.setReceiveTimeout(seconds: 30 * DaemonClient.replyTimeout)
                 let output = try OutputFile(path: temporary)
                 try daemon.stream(.backup, [:]) { reply in
                     guard let bytes = reply["chunk"]?.stringValue.flatMap(Base64.decode) else {

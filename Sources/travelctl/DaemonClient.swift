@@ -19,6 +19,7 @@ struct DaemonClient {
         path = socket ?? DatabaseOptions.defaultSocket
         do {
             client = try VarlinkClient(path: path)
+            client.setReceiveTimeout(seconds: Self.replyTimeout)
         } catch {
             if error.meansDaemonNotRunning {
                 printError("travelctl: travel-companiond is not running (no socket at \(path))")
@@ -36,15 +37,28 @@ struct DaemonClient {
             return try client.call(method.qualified, parameters)
         } catch {
             printError("travelctl: \(Self.sentence(for: error))")
-            if case .reply(let reply) = error, reply.name == "\(ControlInterface.name).PermissionDenied" {
-                throw ExitCode(Self.permissionDeniedStatus)
-            }
-            throw ExitCode(1)
+            throw ExitCode(Self.status(for: error))
         }
     }
 
     /// The exit status of a change refused for want of permission (sysexits' EX_NOPERM).
     static let permissionDeniedStatus: Int32 = 77
+
+    /// How long a reply may take: a daemon that is up answers in milliseconds, and one that
+    /// starts on this call (socket activation) within seconds, also on a Pi. Past this, the
+    /// daemon is unavailable (exit 69) rather than `travelctl` waiting forever, e.g. on a socket
+    /// unit that queues connections for a service failing at every start.
+    static let replyTimeout = 30
+
+    /// The exit status for `error`: 69 when the daemon did not answer, 77 for a change refused
+    /// for want of permission, else 1.
+    static func status(for error: VarlinkClientError) -> Int32 {
+        switch error {
+        case .noAnswer: 69
+        case .reply(let reply) where reply.name == "\(ControlInterface.name).PermissionDenied": permissionDeniedStatus
+        default: 1
+        }
+    }
 
     /// Calls streaming `method` with `more` and hands each reply's parameters to `body`, in
     /// order, until the last; an error reply is one line and exit 1, `body`'s errors pass through.
@@ -66,7 +80,7 @@ struct DaemonClient {
                 reply = try client.nextReply()
             } catch {
                 printError("travelctl: \(Self.sentence(for: error))")
-                throw ExitCode(1)
+                throw ExitCode(Self.status(for: error))
             }
             if let error = reply.varlinkError {
                 printError("travelctl: \(Self.sentence(for: .reply(error)))")
@@ -79,6 +93,9 @@ struct DaemonClient {
 
     /// The daemon's errors as the offline commands word them.
     static func sentence(for error: VarlinkClientError) -> String {
+        if case .noAnswer = error {
+            return "\(error); is it starting, or failing at its start? (systemctl status travel-companion)"
+        }
         guard case .reply(let reply) = error else { return "\(error)" }
         let id = reply.parameters["id"]?.intValue.map(String.init) ?? "?"
         switch reply.name {

@@ -25,6 +25,7 @@ struct Follow: ParsableCommand {
             try daemon.client.send(VarlinkCall(method: ControlInterface.Method.subscribe.qualified, more: true))
             while true {
                 let reply = try daemon.client.nextReply()
+                daemon.client.setReceiveTimeout(seconds: nil)  // subscribed: events come when they come
                 if let error = reply.varlinkError { throw VarlinkClientError.reply(error) }
                 let event = reply.parameters["event"] ?? .null
                 if output.json {
@@ -41,7 +42,7 @@ struct Follow: ParsableCommand {
                 throw ExitCode(69)
             }
             printError("travelctl: \(DaemonClient.sentence(for: error))")
-            throw ExitCode(1)
+            throw ExitCode(DaemonClient.status(for: error))
         }
     }
 

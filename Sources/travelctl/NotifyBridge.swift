@@ -38,6 +38,7 @@ struct NotifyBridge: ParsableCommand {
         while true {
             do throws(VarlinkClientError) {
                 let client = try VarlinkClient(path: path)
+                client.setReceiveTimeout(seconds: DaemonClient.replyTimeout)
                 try client.send(VarlinkCall(method: ControlInterface.Method.subscribe.qualified, more: true))
                 while true {
                     let reply = try client.nextReply()
@@ -45,6 +46,7 @@ struct NotifyBridge: ParsableCommand {
                     let event = reply.parameters["event"] ?? .null
                     if event["kind"]?.stringValue == "subscribed" {
                         printError("travelctl: notify-bridge: subscribed to \(path)")
+                        client.setReceiveTimeout(seconds: nil)  // events come when they come
                         backoff.reset()
                         lastProblem = nil
                     }
@@ -77,7 +79,7 @@ struct NotifyBridge: ParsableCommand {
         case .cannotConnect where error.meansDaemonNotRunning:
             "travel-companiond is not running (no socket at \(path))"
         case .cannotConnect(_, let reason, _): "cannot connect to \(path): \(reason)"
-        case .reply: DaemonClient.sentence(for: error)
+        case .noAnswer, .reply: DaemonClient.sentence(for: error)
         }
     }
 

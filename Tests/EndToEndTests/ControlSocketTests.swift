@@ -98,6 +98,34 @@ import TravelCore
         }
     }
 
+    /// A socket that takes connections nobody answers (a socket unit whose service fails at every
+    /// start): `travelctl` gives up after its reply timeout, exit 69, instead of hanging.
+    @Test func aSocketNobodyAnswersIsAnUnavailableDaemonNotAHang() throws {
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("tc-\(UUID().uuidString)").path
+        let listener = try #require(UnixSocket.listening(at: socket))
+        defer {
+            close(listener)
+            unlink(socket)
+        }
+        nonisolated(unsafe) var results: [Int: Binaries.Result] = [:]
+        let lock = NSLock()
+        let commands = [["status"], ["follow"]]  // a call, and a subscription
+        DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+            let result = try? Binaries.run("travelctl", commands[index] + ["--socket", socket])
+            lock.withLock { results[index] = result }
+        }
+        for index in commands.indices {
+            let result = try #require(results[index])
+            #expect(result.status == 69, "\(commands[index]): \(result.standardError)")
+            #expect(
+                result.standardError
+                    == "travelctl: the daemon did not answer within 30 s; is it starting, or failing at its start? "
+                    + "(systemctl status travel-companion)\n",
+                "\(commands[index])"
+            )
+        }
+    }
+
     @Test func followPrintsEventsAsJSONLines() throws {
         let daemon = try ControlDaemon(replaying: ControlDaemon.car, speed: "20")
         defer { _ = daemon.stop() }
