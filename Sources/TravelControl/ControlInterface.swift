@@ -106,7 +106,8 @@ package enum ControlInterface {
 
         # The running daemon at a glance. journey is the open journey, if any; clock_offset_s
         # is the system clock minus GPS time, null until it is known; clients_dropped counts
-        # clients refused (too many) or cut off (not reading their replies) since the start.
+        # clients refused (too many) or cut off (not reading their replies) since the start;
+        # time_zone is the zone travelctl shows the times in (see below).
         method Status() -> (
           source: string,
           connected: bool,
@@ -120,7 +121,8 @@ package enum ControlInterface {
           clock_offset_s: ?float,
           connections: int,
           subscribers: int,
-          clients_dropped: int
+          clients_dropped: int,
+          time_zone: ?string
         )
 
         # Live events, one reply each; call with more. The first reply is a subscribed event.
@@ -165,7 +167,7 @@ package enum ControlInterface {
           zone: ?string,
           poi: ?string,
           kind: ?string
-        ) -> (events: []object)
+        ) -> (events: []object, time_zone: ?string)
 
         # Where home is, how it became known and the nights that tell, as travelctl home --json
         # prints it; radius_m is the daemon's Journeys HomeRadius.
@@ -175,7 +177,7 @@ package enum ControlInterface {
         method ListPlans() -> (plans: []object)
 
         # The zones with their inside/outside state, as travelctl zone list --json prints them.
-        method ListZones() -> (zones: []object)
+        method ListZones() -> (zones: []object, time_zone: ?string)
 
         # POIs of category (all when null) by name, as travelctl poi list --json prints them;
         # with near ("LAT,LON" in degrees) only those within radius_m (default 5000) of it,
@@ -279,7 +281,7 @@ package enum ControlInterface {
         # Removes a trip with its route points and the stop it ended at; zone events and alerts
         # stay, no longer attached to it; journeys are regrouped. The trip still being recorded
         # is refused (TripInProgress). Returns the trip as ListTrips showed it.
-        method RemoveTrip(id: int) -> (trip: object)
+        method RemoveTrip(id: int) -> (trip: object, time_zone: ?string)
 
         # The files travelctl import read: id (the first 12 digits of sha256), path, bytes,
         # imported_at, fixes, trips_found (by the import) and trips (stored and linked to it).

@@ -41,6 +41,7 @@ final class ControlStatus: Sendable {
     func current() async -> JSONValue {
         let engine = await pipeline.controlSnapshot()
         let journey = await history.openJourney()
+        let zone = await history.timeZoneName
         let seen = source.current
         let census = server.withLock { $0 }?.currentCensus ?? VarlinkServer.Census()
         let now = ContinuousClock.now
@@ -67,6 +68,7 @@ final class ControlStatus: Sendable {
             "connections": .integer(Int64(census.connections)),
             "subscribers": .integer(Int64(census.subscribers)),
             "clients_dropped": .integer(Int64(census.dropped)),
+            "time_zone": .string(zone),
         ]
     }
 

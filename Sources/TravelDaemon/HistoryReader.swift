@@ -24,6 +24,9 @@ actor HistoryReader {
         openJourneyCache = nil
     }
 
+    /// The tz database name of the `[Journeys]` zone local times are shown in.
+    var timeZoneName: String { rules.timeZone.name }
+
     /// `ListTrips`: `trips --json`.
     func trips(since: UTCTime?, until: UTCTime?) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
@@ -71,9 +74,10 @@ actor HistoryReader {
         kind: String?
     ) -> Result<JSONValue, VarlinkError> {
         var unknown: UnknownPlace?
+        let timeZone = rules.timeZone
         let found = read { db throws(StoreError) in
             switch try db.placeEventsDocument(since: since, through: through, zone: zone, poi: poi, kind: kind) {
-            case .success(let events): return ["events": events]
+            case .success(let events): return ["events": events, "time_zone": .string(timeZone.name)]
             case .failure(let place):
                 unknown = place
                 return .null
@@ -121,7 +125,8 @@ actor HistoryReader {
 
     /// `ListZones`: `zone list --json`.
     func zones() -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ["zones": try db.zonesDocument()] }
+        let zone = rules.timeZone
+        return read { db throws(StoreError) in ["zones": try db.zonesDocument(), "time_zone": .string(zone.name)] }
     }
 
     /// `ListPOIs`: `poi list --json`.

@@ -120,7 +120,9 @@ actor HistoryWriter {
     /// `RemoveTrip`.
     func removeTrip(id: Int64) -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return write { db in ["trip": try db.removeTrip(id: id, rules: rules).json] }
+        return write { db in
+            ["trip": try db.removeTrip(id: id, rules: rules).json, "time_zone": .string(rules.timeZone.name)]
+        }
     }
 
     /// `RemoveNote` and `RemovePhoto`.

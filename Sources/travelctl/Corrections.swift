@@ -28,20 +28,23 @@ extension Trip {
         var id: Int64
 
         func run() throws {
-            let document: JSONValue?
+            let reply: JSONValue
             if database.db == nil {
-                document = try DaemonClient(database).call(.removeTrip, ["id": .integer(id)])["trip"]
+                reply = try DaemonClient(database).call(.removeTrip, ["id": .integer(id)])
             } else {
                 let rules = try settings.rules()
                 let db = try database.open(readOnly: false)
-                document = try withStoreErrors { try db.removeTrip(id: id, rules: rules).json }
+                let trip = try withStoreErrors { try db.removeTrip(id: id, rules: rules).json }
+                reply = ["trip": trip, "time_zone": .string(rules.timeZone.name)]
             }
-            guard let trip = document.flatMap(TripRecord.init(json:)) else {
+            guard let trip = reply["trip"].flatMap(TripRecord.init(json:)) else {
                 throw DaemonClient.malformedReply(.removeTrip)
             }
             let s = trip.summary
+            let zone = reply.timeZone
             print(
-                "trip \(trip.id) removed (\(Format.dateTime(s.startTime)) UTC, \(HumanText.distance(s.distance))); journeys regrouped"
+                "trip \(trip.id) removed (\(Format.localDateTime(s.startTime, zone)) \(zone.name), "
+                    + "\(HumanText.distance(s.distance))); journeys regrouped"
             )
         }
     }

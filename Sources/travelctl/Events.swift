@@ -10,6 +10,7 @@ struct Events: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var settings: JourneyConfigurationOptions
 
     @Option(help: "Only events on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
     var since: DateArgument?
@@ -42,7 +43,7 @@ struct Events: ParsableCommand {
                 poi: poi,
                 kind: kind
             )
-            return ["events": try events.get()]
+            return ["events": try events.get(), "time_zone": try settings.zoneName()]
         }
         let events = reply["events"]?.arrayValue ?? []
         if output.json { return print(JSONValue.array(events).serializedString()) }
@@ -51,10 +52,12 @@ struct Events: ParsableCommand {
             return
         }
         // Drawn from the document, so the daemon's answer and the database's look the same.
-        var table = Table(["TIME (UTC)", "KIND", "WHAT", "TRIP", "NOTE"])
+        let local = reply.timeZone
+        var table = Table(["TIME (\(local.name))", "KIND", "WHAT", "TRIP", "NOTE"])
         for event in events {
             table.add([
-                Format.dateTime(event.time("time")), event.text("kind"), Self.what(event), event.text("trip_id"),
+                Format.localDateTime(event.time("time"), local), event.text("kind"), Self.what(event),
+                event.text("trip_id"),
                 event["while_off"]?.boolValue == true ? "while off" : "",
             ])
         }

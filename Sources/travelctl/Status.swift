@@ -25,13 +25,14 @@ struct Status: ParsableCommand {
     static func lines(_ status: JSONValue) -> [(String, String)] {
         let connected = status["connected"]?.boolValue == true ? "connected" : "not connected"
         var lines = [("Source", "\(status["source"]?.stringValue ?? "?") (\(connected))")]
-        lines.append(("Fix", fixLine(status["fix"] ?? .null)))
+        let zone = status.timeZone
+        lines.append(("Fix", fixLine(status["fix"] ?? .null, zone)))
         if let trip = status["trip"], trip != .null {
-            let start = trip["start"]?.stringValue.flatMap(UTCTime.init(iso8601:)).map(Format.dateTime) ?? "?"
+            let start = trip.optionalTime("start").map { Format.localDateTime($0, zone) } ?? "?"
             lines.append(
                 (
                     "Trip",
-                    "driving since \(start) UTC: \(HumanText.distance(trip["distance_m"]?.doubleValue ?? 0)), "
+                    "driving since \(start) (\(zone.name)): \(HumanText.distance(trip["distance_m"]?.doubleValue ?? 0)), "
                         + HumanText.duration(trip["duration_s"]?.doubleValue ?? 0)
                 )
             )
@@ -66,7 +67,7 @@ struct Status: ParsableCommand {
         let bytes = status["database_bytes"]?.intValue ?? 0
         lines.append(("Database", "\(status["database"]?.stringValue ?? "?") (\(Format.bytes(bytes)))"))
         let clock = status["clock_offset_s"]?.doubleValue.map {
-            "system clock \($0 >= 0 ? "+" : "")\(Format.seconds($0)) from GPS time"
+            "system clock \(ClockOffsetEstimator.describe($0)) GPS time"
         }
         lines.append(("Clock", clock ?? "not measured yet"))
         lines.append(("Uptime", HumanText.duration(status["uptime_s"]?.doubleValue ?? 0)))
@@ -79,7 +80,7 @@ struct Status: ParsableCommand {
         return lines
     }
 
-    private static func fixLine(_ fix: JSONValue) -> String {
+    private static func fixLine(_ fix: JSONValue, _ zone: LocalTimeZone) -> String {
         guard fix != .null else { return "none yet" }
         let mode = fix["mode"]?.stringValue ?? "?"
         let age = "\(Format.seconds(fix["age_s"]?.doubleValue ?? 0)) ago"
@@ -89,8 +90,7 @@ struct Status: ParsableCommand {
         var parts = [mode.uppercased(), Coordinate(latitude: latitude, longitude: longitude).coordinateLabel]
         if let satellites = fix["satellites"]?.intValue { parts.append("\(satellites) satellites") }
         if let speed = fix["speed_mps"]?.doubleValue { parts.append(Format.speed(speed)) }
-        let time =
-            fix["time"]?.stringValue.flatMap(UTCTime.init(iso8601:)).map { " at \(Format.dateTime($0)) UTC" } ?? ""
+        let time = fix.optionalTime("time").map { " at \(Format.localDateTime($0, zone)) (\(zone.name))" } ?? ""
         return parts.joined(separator: ", ") + time + " (\(age))"
     }
 }

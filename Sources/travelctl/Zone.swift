@@ -78,9 +78,12 @@ struct ZoneCommand: ParsableCommand {
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         func run() throws {
-            let reply = try database.read(.listZones) { db in ["zones": try db.zonesDocument()] }
+            let reply = try database.read(.listZones) { db in
+                ["zones": try db.zonesDocument(), "time_zone": try settings.zoneName()]
+            }
             let zones = reply["zones"]?.arrayValue ?? []
             if output.json { return print(JSONValue.array(zones).serializedString()) }
             guard !zones.isEmpty else {
@@ -88,7 +91,8 @@ struct ZoneCommand: ParsableCommand {
                 return
             }
             // Drawn from the document, so the daemon's answer and the database's look the same.
-            var table = Table(["ID", "NAME", "ROLE", "SHAPE", "STATE", "SINCE (UTC)"])
+            let local = reply.timeZone
+            var table = Table(["ID", "NAME", "ROLE", "SHAPE", "STATE", "SINCE (\(local.name))"])
             for zone in zones {
                 let polygons = zone["geometry"]?["coordinates"]?.arrayValue?.count ?? 0
                 let shape =
@@ -98,7 +102,7 @@ struct ZoneCommand: ParsableCommand {
                 let state = zone["inside"]?.boolValue.map { $0 ? "inside" : "outside" } ?? "unknown"
                 table.add([
                     zone.text("id"), zone.text("name"), zone.text("role"), shape, state,
-                    zone.optionalTime("since").map(Format.dateTime) ?? "",
+                    zone.optionalTime("since").map { Format.localDateTime($0, local) } ?? "",
                 ])
             }
             print(table.rendered, terminator: "")

@@ -23,6 +23,13 @@ enum Binaries {
         ProcessInfo.processInfo.environment.merging(["TZ": "UTC"].merging(overrides) { $1 }) { $1 }
     }
 
+    /// Whether the read command `travelctl ARGUMENTS` takes `[Journeys]` (home, local days, the
+    /// zone of its times) from `--config` with `--db`; through the socket the daemon has its own.
+    static func readsJourneySettings(_ arguments: [String]) -> Bool {
+        ["journeys", "journey", "home", "stats", "trips", "trip", "events"].contains(arguments.first ?? "")
+            || arguments.starts(with: ["zone", "list"])
+    }
+
     /// Runs `name` with `arguments`, feeding `input` on standard input, and waits for it.
     /// `absolute` runs `name` as a path (a system tool) instead of one of our products; `directory`
     /// is its working directory (this process's when `nil`); `environment` is added to the runner's.

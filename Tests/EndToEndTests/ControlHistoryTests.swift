@@ -52,7 +52,7 @@ import TravelCore
 
     /// The journey commands read `[Journeys]` from --config offline; the daemon has its own.
     static func offline(_ command: [String], _ daemon: ControlDaemon) -> [String] {
-        let configured = ["journeys", "journey", "home", "stats", "trips", "trip"].contains(command[0])
+        let configured = Binaries.readsJourneySettings(command)
         return command + ["--db", daemon.state.database] + (configured ? ["--config", daemon.state.config] : [])
     }
 

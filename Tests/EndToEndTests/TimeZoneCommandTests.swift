@@ -111,6 +111,9 @@ import Testing
             speed: "0.001",
             configuration: "[Journeys]\nHome=\(start.latitude), \(start.longitude)\nTimeZone=Europe/Dublin\n"
         ) { state in
+            // A zone at the far terminus, so the evenings give events to list.
+            let zone = ["zone", "add", "Terminus", "--lat", "52.67269", "--lon", "-8.57132", "--radius", "150"]
+            #expect(try Binaries.run("travelctl", ["--db", state.database] + zone).status == 0)
             let imported = try Binaries.run(
                 "travelctl",
                 ["--db", state.database, "import", "--config", state.config, try Self.evenings(in: state.url)]
@@ -120,6 +123,7 @@ import Testing
         defer { #expect(daemon.stop() == 0) }
         for command in [
             ["journeys"], ["trips"], ["trip", "show", "4"], ["stats", "--year", "2019"], ["journey", "show", "2"],
+            ["events"], ["zone", "list"],
         ] {
             let live = try Binaries.run("travelctl", command + ["--socket", daemon.socket])
             let offline = try Binaries.run(

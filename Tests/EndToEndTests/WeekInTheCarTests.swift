@@ -53,11 +53,11 @@ import Testing
         let state = try! DaemonReplayTests.StateDirectory()
         var socket: String { state.url.appendingPathComponent("control").path }
 
-        /// The configuration as the user has it: `home` is set mid-week.
+        /// The configuration as the user has it: `home` and a 5 km home area are set mid-week.
         func configure(home: String?) throws {
             var text =
                 "[Storage]\nFlushIntervalSec=1\n[Control]\nSocket=\(socket)\n[Journeys]\nTimeZone=Europe/Dublin\n"
-            if let home { text += "Home=\(home)\n" }
+            if let home { text += "Home=\(home)\nHomeRadiusMeters=5000\n" }
             try text.write(toFile: state.config, atomically: true, encoding: .utf8)
         }
 
@@ -69,13 +69,10 @@ import Testing
             return daemon
         }
 
-        /// The commands that read `[Journeys]` (home, local days) from the configuration file.
-        static let readsConfiguration: Set = ["trips", "trip", "journeys", "journey", "stats", "home"]
-
         /// `travelctl ARGS` with `--db` or through the socket; the command must succeed.
         func travelctl(_ arguments: [String], socket useSocket: Bool = false) throws -> String {
             let target = useSocket ? ["--socket", socket] : ["--db", state.database]
-            let local = Self.readsConfiguration.contains(arguments[0]) ? ["--config", state.config] : []
+            let local = Binaries.readsJourneySettings(arguments) ? ["--config", state.config] : []
             let result = try Binaries.run("travelctl", target + arguments + local)
             #expect(result.status == 0, "\(arguments): \(result.standardError)")
             return result.output
@@ -161,7 +158,8 @@ import Testing
         #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
 
         // Home is not learned yet (one night proven): each trip is a journey of its own, untyped.
-        // The user sets home where the ride starts and reloads.
+        // The user sets home where the ride starts, with a 5 km home area (the terminus, 7 km
+        // away, is away), and reloads.
         func types() throws -> [String?] {
             try (week.json(["journeys"]) as? [[String: Any]])?.map { $0["type"] as? String } ?? []
         }
@@ -196,6 +194,12 @@ import Testing
         let moving = try #require(status["trip"] as? [String: Any], "\(status)")
         let driven = try #require(moving["distance_m"] as? Double)
         #expect(driven > 3_000, "\(status)")
+        // The table shows the times local to the daemon's zone (Irish summer time by now), and
+        // the clock's offset (years: the test machine's clock is not 2019's) for people.
+        let screen = try week.travelctl(["status"], socket: true)
+        #expect(screen.contains("Trip       driving since 2019-04-02 08:4"), "\(screen)")
+        #expect(screen.contains(" (Europe/Dublin)"), "\(screen)")
+        #expect(screen.contains("Clock      system clock ") && screen.contains(" ahead of GPS time"), "\(screen)")
         for socket in [false, true] {
             let ongoing = try #require(try week.trips(socket: socket).last)
             #expect(ongoing["end"] is NSNull)
