@@ -55,6 +55,10 @@ extension TravelDatabase {
         let journeys = JourneyGrouping.group(grouped, home: home?.coordinate, rules: rules, declared: declared)
         let planDestinations = Dictionary(uniqueKeysWithValues: plans.map { ($0.id, $0.destination) })
         let currentJourney = Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0.journeyID) })
+        // The recorder's labeler (zones and POIs) where there is one; else the zones alone:
+        // reading a million POIs for every regroup would cost more than the names are worth.
+        let zones = placeLabeler == nil ? try zoneRecords().map(\.zone) : []
+        let labeler = placeLabeler ?? PlaceLabeler(zones: zones, pois: POIIndex([]))
         try connection.inTransaction { () throws(StoreError) in
             let existing = try automaticJourneyIDs()
             let existingPlans = try planJourneyIDs()
@@ -77,7 +81,13 @@ extension TravelDatabase {
                         try statements.setPlan(planID, of: id)
                     }
                 case nil:
-                    let label = Self.label(journey.destination, home: home, places: places, rules: rules)
+                    let label = Self.label(
+                        journey.destination,
+                        home: home,
+                        places: places,
+                        labeler: labeler,
+                        rules: rules
+                    )
                     if let known = existing[journey.start.milliseconds] {
                         id = known
                         try statements.update(id, start: journey.start.milliseconds, end: end, journey.type, label)
@@ -342,10 +352,17 @@ extension TravelDatabase {
         return JourneyRecord.Planned(planID: id, type: type, from: from, through: through)
     }
 
-    /// A destination's label: `home`, or the coordinates of the place it belongs to (zones and
-    /// POIs, which come first, are not stored yet).
-    private static func label(_ destination: Coordinate, home: Home?, places: PlaceMap, rules: JourneyRules) -> String {
+    /// A destination's label: `home`, else the zone it lies in or the POI next to it (as a trip's
+    /// end is labelled), else the coordinates of the place it belongs to.
+    private static func label(
+        _ destination: Coordinate,
+        home: Home?,
+        places: PlaceMap,
+        labeler: PlaceLabeler,
+        rules: JourneyRules
+    ) -> String {
         if let home, Geodesy.fastDistance(home.coordinate, destination) <= rules.placeRadius { return "home" }
+        if let name = labeler.label(for: destination) { return name }
         let place = places.place(near: destination).map { places.places[$0].centre }
         return (place ?? destination).coordinateLabel
     }

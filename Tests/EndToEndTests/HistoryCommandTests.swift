@@ -177,6 +177,19 @@ import Testing
         #expect(other.output.hasSuffix("\n0 journeys, 0 m\n"))
     }
 
+    /// A journey ending in a zone is named after it, as the trip's end is.
+    @Test func aJourneyToAZoneTakesItsName() throws {
+        let (directory, db) = try ImportCommandTests.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let zone = ["zone", "add", "Terminus", "--lat", "52.67269", "--lon", "-8.57132", "--radius", "150"]
+        #expect(try Self.run(["--db", db] + zone).status == 0)
+        #expect(try Self.run(["--db", db, "import", Self.bus]).status == 0)
+        let trips = try #require(Self.json(["--db", db, "trips"]) as? [[String: Any]])
+        #expect(trips.map { $0["end_place"] as? String } == ["Terminus"])
+        let journeys = try #require(Self.json(["--db", db, "journeys"]) as? [[String: Any]])
+        #expect(journeys.map { $0["destination"] as? String } == ["Terminus"])
+    }
+
     @Test func anEmptyDatabaseAndAHomelessHistorySayWhatTheyAre() throws {
         let (directory, db) = try ImportCommandTests.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -196,9 +209,8 @@ import Testing
         #expect(list.output.hasPrefix("Home is not known yet"))
         #expect(list.output.contains("2 journeys"))
         // Within one day each, and no home to measure "leaving" from: neither local nor day.
-        let rows = list.output.split(separator: "\n").filter {
-            $0.split(separator: " ").first?.allSatisfy(\.isNumber) == true
-        }
+        // The note about home, the heading, the rows, the total.
+        let rows = list.output.split(separator: "\n").dropFirst(2).dropLast()
         #expect(rows.count == 2 && rows.allSatisfy { $0.split(separator: " ")[1] == "-" }, "\(list.output)")
         let types = try #require(Self.json(["--db", db, "journeys"]) as? [[String: Any]]).map { $0["type"] }
         #expect(types.count == 2 && types.allSatisfy { $0 is NSNull })
