@@ -20,7 +20,9 @@ trap 'rm -rf "$state"' EXIT
 url="file://$(printf '%s' "$log" | sed 's/%/%25/g; s/ /%20/g; s/?/%3F/g; s/#/%23/g')?speed=$speed"
 
 echo "== travel-companiond --db $state/travel.sqlite --source $url"
-"$bin/travel-companiond" run --config "$state/travel-companion.conf" --db "$state/travel.sqlite" --source "$url" 2>&1
+# Its control socket in the state directory too: an installed service keeps the standard one.
+"$bin/travel-companiond" run --config "$state/travel-companion.conf" --db "$state/travel.sqlite" \
+    --socket "$state/control" --source "$url" 2>&1
 echo
 echo "== travelctl --db $state/travel.sqlite trips"
 "$bin/travelctl" --db "$state/travel.sqlite" trips
