@@ -20,10 +20,14 @@ import Testing
         var engine = TrackingEngine()
         var ended: [TripSummary] = []
 
-        init(_ fixes: [Fix], restoringAfter cut: Int? = nil) throws {
+        /// `live`: each fix comes with a reference clock, as from a live receiver (its own time
+        /// here), rather than read from a log.
+        init(_ fixes: [Fix], restoringAfter cut: Int? = nil, live: Bool = false) throws {
             for (index, fix) in fixes.enumerated() {
                 if index == cut { engine = try TrackingEngine(configuration: .init(), restoring: engine.snapshot) }
-                engine.ingest(fix) { if case .tripEnded(let trip) = $0 { ended.append(trip) } }
+                engine.ingest(fix, referenceTime: live ? fix.time : nil) {
+                    if case .tripEnded(let trip) = $0 { ended.append(trip) }
+                }
             }
             engine.endOfInput { if case .tripEnded(let trip) = $0 { ended.append(trip) } }
         }
@@ -103,9 +107,10 @@ import Testing
         #expect(run.engine.lastAcceptedTime == t.fixes.last?.time)
     }
 
-    /// GPS time steps back by 30 s or an hour mid-drive and stays there: after a few epochs the
-    /// filter follows it, the trip in progress ends there (`time-step`) and tracking goes on, with
-    /// not one fix rejected.
+    /// A live receiver's GPS time steps back by 30 s or an hour mid-drive and stays there: after
+    /// a few epochs the filter follows it, the trip in progress ends there (`time-step`) and
+    /// tracking goes on, with not one fix rejected. Read from a log, the same fixes are history
+    /// read again: rejected, as a restarted replay's are.
     @Test(arguments: [30.0, 3600])
     func aLastingStepBackIsFollowed(step: Double) throws {
         var t = Timeline()
@@ -116,7 +121,10 @@ import Testing
         let after = t.time
         t.drive(3000)
         t.park(600)
-        let run = try Run(t.fixes)
+        let log = try Run(t.fixes)
+        #expect(log.engine.statistics.timeSteps == 0)
+        #expect((log.engine.statistics.rejected[.timeNotForward] ?? 0) >= min(Int(step) - 1, 200))
+        let run = try Run(t.fixes, live: true)
         #expect(run.engine.statistics.accepted == t.fixes.count)
         #expect(run.engine.statistics.rejectedTotal == 0)
         #expect(run.engine.statistics.timeSteps == 1)
@@ -135,7 +143,7 @@ import Testing
         for index in stale..<(stale + FixFilter.confirmationsBehind - 1) {
             t.fixes[index].time = t.fixes[index].time!.adding(seconds: -3600)
         }
-        let run = try Run(t.fixes)
+        let run = try Run(t.fixes, live: true)
         #expect(run.engine.statistics.rejected == [.timeNotForward: FixFilter.confirmationsBehind - 1])
         #expect(run.engine.statistics.timeSteps == 0)
         #expect(run.ended.count == 1)
@@ -150,6 +158,19 @@ import Testing
         #expect(run.engine.statistics.accepted == t.fixes.count)
         #expect(run.engine.statistics.rejected == [.duplicate: t.fixes.count])
         #expect(run.ended == clean.ended)
+    }
+
+    /// A logger of one fix every 30 s: its cadence is no jump, and a fix 10 min ahead still is.
+    @Test func aSparseLoggersCadenceIsNoJump() throws {
+        var t = Timeline()
+        for _ in 0..<20 {
+            t.park(1)
+            t.gap(29)
+        }
+        var fixes = t.fixes
+        #expect(try Run(fixes).engine.statistics.accepted == 20)
+        fixes[10].time = fixes[10].time!.adding(seconds: 600)
+        #expect(try Run(fixes).engine.statistics.rejected == [.timeJump: 1])
     }
 
     /// The filter alone: a held epoch decides nothing until the next ones do.

@@ -6,16 +6,18 @@
 ///
 /// Time is judged by the epochs around a fix, not by one epoch alone, so that one bad date costs
 /// one epoch:
-/// - An epoch more than `jumpAhead` after the last accepted one is held, not accepted: it is
+/// - An epoch far ahead of the last accepted one (`jumpAhead`, `jumpFactor`) is held: it is
 ///   accepted (late, with the epochs held after it) once `confirmationsAhead` more epochs continue
 ///   from it, and rejected as `time-jump` as soon as an epoch continues the old time instead.
 ///   A receiver that was off or lost the sky confirms at once; a single epoch dated hours ahead
 ///   is dropped, where accepting it would turn every correct fix after it away until GPS time
 ///   caught up with it (and save it as the resume point).
-/// - An epoch before the last accepted one is rejected as `time-not-forward`, unless it starts a
-///   run of `confirmationsBehind` epochs that move forward among themselves: then GPS time really
-///   stepped back (a receiver learning the leap seconds, a firmware fault), and the filter
-///   re-bases on it (`Decision.rebased`), accepting the run.
+/// - An epoch before the last accepted one is rejected as `time-not-forward`, unless, from a live
+///   receiver (a reference clock is given), it starts a run of `confirmationsBehind` epochs that
+///   move forward among themselves: then GPS time really stepped back (a receiver learning the
+///   leap seconds, a firmware fault), and the filter re-bases on it (`Decision.rebased`),
+///   accepting the run. A log's older fixes are history read again (a replay restarted from its
+///   beginning, an import), never a step.
 /// - An epoch dated exactly as the last one is a `duplicate`: dropped, and no sign of trouble.
 public struct FixFilter: Sendable {
     public let configuration: TrackingConfiguration
@@ -30,10 +32,13 @@ public struct FixFilter: Sendable {
         case rebased(from: UTCTime, to: UTCTime)
     }
 
-    /// A step forward (seconds) past which an epoch waits for the next ones to confirm its time.
-    /// Far more than a receiver's cadence (at most a second) and than a brief loss of the sky;
-    /// confirming costs only the latency of `confirmationsAhead` epochs.
+    /// A step forward (seconds) past which an epoch waits for the next ones to confirm its time,
+    /// when it is also `jumpFactor` times the step between the last two accepted fixes (the
+    /// receiver's cadence: a logger of one fix a minute steps a minute). Confirming costs only the
+    /// latency of `confirmationsAhead` epochs.
     public static let jumpAhead = 5.0
+    /// See `jumpAhead`.
+    public static let jumpFactor = 4.0
     /// Epochs that must continue from a held epoch before it is believed.
     public static let confirmationsAhead = 2
     /// Epochs in a row, moving forward among themselves but behind the last accepted fix, that
@@ -42,6 +47,8 @@ public struct FixFilter: Sendable {
 
     /// The last accepted fix: what "forward in time" and "no impossible jump" compare with.
     private(set) var last: (time: UTCTime, coordinate: Coordinate)?
+    /// Seconds between the last two accepted fixes: the cadence a step ahead is measured by.
+    private var cadence: Double?
     /// Epochs held after a step ahead of `last` (the step's epoch first), each later than the one before.
     private var ahead: [Fix] = []
     /// Epochs behind `last`, each later than the one before, that may be a step back of GPS time.
@@ -107,13 +114,18 @@ public struct FixFilter: Sendable {
             // Whatever went back was a few stale epochs: the old time goes on.
             decisions += behind.map { .rejected($0, .timeNotForward) }
             behind.removeAll()
-            if time.seconds(since: last.time) > Self.jumpAhead {
+            let step = time.seconds(since: last.time)
+            if step > Self.jumpAhead, step > Self.jumpFactor * (cadence ?? 0) {
                 ahead = [fix]
             } else {
                 decisions.append(judge(fix, time: time))
             }
-        } else {
+        } else if referenceTime != nil {
             decisions += stepBack(fix, time: time, from: last.time)
+        } else {
+            // Without a live clock the fixes are a log: older ones are history read again (a
+            // replay restarted from its beginning), not a step of the receiver's time.
+            decisions.append(.rejected(fix, .timeNotForward))
         }
         return decisions
     }
@@ -148,6 +160,7 @@ public struct FixFilter: Sendable {
         behind.removeAll()
         decisions.append(.rebased(from: lastTime, to: run[0].time!))
         last = nil
+        cadence = nil
         jumpsInARow = 0
         for fix in run { decisions.append(judge(fix, time: fix.time!)) }
         return decisions
@@ -187,6 +200,7 @@ public struct FixFilter: Sendable {
             }
         }
         jumpsInARow = 0
+        if let last { cadence = time.seconds(since: last.time) }
         last = (time, coordinate)
         return .accepted(fix)
     }
