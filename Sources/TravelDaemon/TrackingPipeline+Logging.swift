@@ -33,6 +33,11 @@ extension TrackingPipeline {
                 "\(alert.message) at \(alert.time) at \(Self.place(alert.coordinate))",
                 metadata: .event(.nearby(alert))
             )
+        case .fixRejected(let time, .timeJump):
+            // Rare, and a sign of a receiver's bad date: worth a line of its own.
+            logger.notice(
+                "a fix dated \(time.map(\.description) ?? "-"), far ahead of the fixes around it, was dropped (time-jump)"
+            )
         case .fixRejected(_, let reason):
             logger.debug("fix rejected: \(reason.rawValue)")
         case .routePoint:

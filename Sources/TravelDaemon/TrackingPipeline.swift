@@ -107,11 +107,27 @@ package actor TrackingPipeline {
                 metadata: .event(.weekRollover(reported: time, corrected: corrected))
             )
         }
+        if after.timeSteps > before.timeSteps, let (from, to) = recorder.engine.lastTimeStep {
+            logger.warning(
+                """
+                GPS time stepped back by \(HumanText.duration(from.seconds(since: to))) (from \(from) to \(to)) and \
+                stayed there: the trip in progress ended at \(from), tracking goes on from the new time
+                """
+            )
+            // The system clock did not step: the offset is measured again on the new time.
+            clockOffset = ClockOffsetEstimator()
+        }
         guard after.accepted > before.accepted else { return }
         if let arrival, let time = recorder.engine.lastAcceptedTime {
             clock.synchronize(to: time, monotonicNanoseconds: arrival.monotonicNanoseconds)
             eventClock.update(clock, lastFix: time)
-            if let change = clockOffset.observe(gps: time, system: arrival.realtime) { log(change, at: time) }
+            if let change = clockOffset.observe(
+                gps: time,
+                system: arrival.realtime,
+                monotonicNanoseconds: arrival.monotonicNanoseconds
+            ) {
+                log(change, at: time)
+            }
         } else {
             eventClock.update(clock, lastFix: recorder.engine.lastAcceptedTime)
         }

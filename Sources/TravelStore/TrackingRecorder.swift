@@ -66,12 +66,15 @@ package final class TrackingRecorder {
         observe: (TrackingEvent) -> Void = { _ in }
     ) {
         let database = database
+        // A step of GPS time moves the resume point back: the state must be saved with it.
+        let timeSteps = engine.statistics.timeSteps
         var boundary = false
         engine.ingest(fix, referenceTime: referenceTime, evidence: evidence) { event in
             database.record(event)
             boundary = boundary || event.isTripBoundary
             observe(event)
         }
+        boundary = boundary || engine.statistics.timeSteps != timeSteps
         boundarySinceStateSave = boundarySinceStateSave || boundary
         boundarySinceFlush = boundarySinceFlush || boundary
         let presence = engine.zones.takePresenceChanges()
@@ -162,7 +165,7 @@ extension TrackingStatistics {
     package var counters: [String: Int] {
         var counters = [
             "fixes": fixes, "accepted": accepted, "tripsStarted": tripsStarted, "tripsEnded": tripsEnded,
-            "weekRolloverCorrections": weekRolloverCorrections,
+            "weekRolloverCorrections": weekRolloverCorrections, "timeSteps": timeSteps,
         ]
         for (reason, count) in rejected { counters["rejected.\(reason.rawValue)"] = count }
         return counters

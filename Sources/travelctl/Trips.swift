@@ -163,6 +163,7 @@ extension TripEndReason {
         case .dataGap: "fixes stopped (receiver off or power cut)"
         case .endOfInput: "the log it was read from ended (an import, or a file:// replay)"
         case .manual: "by hand"
+        case .timeStep: "GPS time stepped back (the receiver's clock); tracking went on from the new time"
         }
     }
 }

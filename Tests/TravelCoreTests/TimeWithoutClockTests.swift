@@ -95,10 +95,13 @@ import Testing
         var fix = Fix(time: buggy, mode: .threeD, latitude: 45, longitude: 13, source: .nmea)
         engine.ingest(fix) { _ in }
         #expect(engine.lastAcceptedTime == buggy)
-        fix.time = buggy.adding(seconds: 1)
-        engine.ingest(fix, evidence: TimeEvidence(now: Self.today)) { _ in }
-        #expect(engine.lastAcceptedTime == Self.drive.adding(seconds: 1))
-        #expect(engine.statistics.weekRolloverCorrections == 1)
+        // Moved 1024 weeks ahead, the epochs wait for the next ones to confirm the new time.
+        for second in 1...3 {
+            fix.time = buggy.adding(seconds: Double(second))
+            engine.ingest(fix, evidence: TimeEvidence(now: Self.today)) { _ in }
+        }
+        #expect(engine.lastAcceptedTime == Self.drive.adding(seconds: 3))
+        #expect(engine.statistics.weekRolloverCorrections == 3)
     }
 
     @Test func theEarliestFixDateIsAConfigurationKey() throws {
@@ -200,5 +203,42 @@ import Testing
                 "system clock stepped back by 2 h 0 min: now "
             )
         )
+    }
+
+    /// A 10 Hz receiver on a serial device reopened after 5 s: the epochs queued meanwhile are
+    /// read at once, then the feed is real time again. The backlog's arrival says when it was
+    /// read, not when it was made: no step of the clock (there were two, forward and back).
+    @Test func aBacklogReadAtOnceIsNoClockStep() {
+        var estimator = ClockOffsetEstimator()
+        var changes: [ClockOffsetEstimator.Change] = []
+        let offset = 0.4
+        var monotonic: Int64 = 1_000_000_000
+        func observe(_ epoch: Int, delay: Double) {
+            let gps = Self.drive.adding(seconds: Double(epoch) / 10)
+            if let change = estimator.observe(
+                gps: gps,
+                system: gps.adding(seconds: offset + delay),
+                monotonicNanoseconds: monotonic
+            ) {
+                changes.append(change)
+            }
+        }
+        // Real time: one epoch every 100 ms, 50 ms late.
+        for epoch in 0..<30 {
+            monotonic += 100_000_000
+            observe(epoch, delay: 0.05)
+        }
+        // Closed for 5 s; reopened, the 50 queued epochs come in one read, 0.2 ms apart.
+        monotonic += 5_000_000_000
+        for epoch in 30..<80 {
+            monotonic += 200_000
+            observe(epoch, delay: 5.05 - Double(epoch - 30) / 10)
+        }
+        for epoch in 80..<120 {
+            monotonic += 100_000_000
+            observe(epoch, delay: 0.05)
+        }
+        #expect(changes.count == 1, "\(changes)")
+        #expect(abs((estimator.offset ?? 0) - 0.45) < 0.01)
     }
 }

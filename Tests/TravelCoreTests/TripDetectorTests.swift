@@ -174,7 +174,9 @@ import Testing
         var jump = good
         jump.time = Self.t0.adding(seconds: 2)
         jump.latitude = 49
-        for fix in [good, bad, undated, inaccurate, good, jump] { engine.ingest(fix) { _ in } }
+        var earlier = good
+        earlier.time = Self.t0.adding(seconds: -1)
+        for fix in [good, bad, undated, inaccurate, earlier, jump] { engine.ingest(fix) { _ in } }
         #expect(engine.statistics.accepted == 1)
         #expect(engine.statistics.rejected[.noPosition] == 1)
         #expect(engine.statistics.rejected[.noTime] == 1)

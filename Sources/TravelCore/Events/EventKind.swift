@@ -73,7 +73,7 @@ public enum EventKind: String, CaseIterable, Sendable {
                 EventField("trip_end", .time, "the trip's end"),
                 EventField("distance_m", .number, "the trip's length, metres to 0.1, as `trips --json` has it"),
                 EventField("duration_s", .number, "seconds from start to end"),
-                EventField("end_reason", .string, "parked, data-gap, end-of-input or manual"),
+                EventField("end_reason", .string, "parked, data-gap, end-of-input, manual or time-step"),
             ] + position
         case .fixAcquired:
             return position

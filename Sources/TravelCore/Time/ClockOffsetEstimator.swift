@@ -36,8 +36,33 @@ public struct ClockOffsetEstimator: Sendable, Hashable {
 
     public init() {}
 
-    /// Takes the sample of one fix; returns a change worth logging.
-    public mutating func observe(gps: UTCTime, system: UTCTime) -> Change? {
+    /// Fixes read closer together than this (seconds) on the monotonic clock, while GPS time
+    /// moved on further between them, came from a backlog: a serial device reopened (or a
+    /// daemon started) with epochs queued in the kernel, gpsd passing on what it read meanwhile.
+    /// Their arrival says when they were read, not when the receiver made them, so they are no
+    /// sample: taken, they made a step of the clock and a step back once the backlog was read.
+    public static let burstSpacing = 0.025
+
+    /// The last fix observed with its monotonic arrival: what tells a backlog.
+    private var previousArrival: Arrival?
+
+    private struct Arrival: Sendable, Hashable {
+        var gps: UTCTime
+        var monotonicNanoseconds: Int64
+    }
+
+    /// Takes the sample of one fix; returns a change worth logging. `monotonicNanoseconds`: when
+    /// it arrived on the monotonic clock, by which a fix read from a backlog is passed over.
+    public mutating func observe(gps: UTCTime, system: UTCTime, monotonicNanoseconds: Int64? = nil) -> Change? {
+        if let monotonicNanoseconds {
+            defer { previousArrival = Arrival(gps: gps, monotonicNanoseconds: monotonicNanoseconds) }
+            if let previous = previousArrival {
+                let spacing = Double(monotonicNanoseconds - previous.monotonicNanoseconds) / 1e9
+                if spacing < Self.burstSpacing, gps.seconds(since: previous.gps) >= 2 * Self.burstSpacing {
+                    return nil
+                }
+            }
+        }
         let sample = system.seconds(since: gps)
         guard let current = offset else {
             recent.append(sample)

@@ -6,8 +6,12 @@ public enum FixRejection: String, Sendable, Hashable, CaseIterable {
     case noTime = "no-time"
     /// Estimated horizontal error (or HDOP) above the configured bound.
     case inaccurate
-    /// Not later than the last accepted fix.
+    /// Earlier than the last accepted fix, and not the start of a lasting step back of GPS time.
     case timeNotForward = "time-not-forward"
+    /// Dated exactly as the fix before it: the same epoch again (no sign of trouble).
+    case duplicate
+    /// Dated far ahead of the fixes before it, and contradicted by the ones after it.
+    case timeJump = "time-jump"
     /// Implies a speed no vehicle reaches from the last accepted fix.
     case impossibleJump = "impossible-jump"
     /// Later than the reference clock allows (a receiver's bad date).

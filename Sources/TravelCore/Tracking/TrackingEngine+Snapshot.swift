@@ -13,6 +13,9 @@ extension TrackingEngine {
         if let last = filterLast {
             members.append(.init("lastAccepted", Self.encode(time: last.time, last.coordinate)))
         }
+        let held = filterHeld
+        if !held.ahead.isEmpty { members.append(.init("heldAhead", .array(held.ahead.map(Self.encode)))) }
+        if !held.behind.isEmpty { members.append(.init("heldBehind", .array(held.behind.map(Self.encode)))) }
         members.append(.init("phase", Self.encode(detectorPhase)))
         let window = detectorWindow
         if !window.isEmpty { members.append(.init("window", .array(window.map(Self.encode)))) }
@@ -29,10 +32,13 @@ extension TrackingEngine {
             let (time, coordinate) = try Self.decodeTimeAndCoordinate(value)
             last = (time, coordinate)
         }
+        var held = FixFilter.Held()
+        for value in snapshot["heldAhead"]?.arrayValue ?? [] { held.ahead.append(try Self.fix(value)) }
+        for value in snapshot["heldBehind"]?.arrayValue ?? [] { held.behind.append(try Self.fix(value)) }
         let phase = try Self.decodePhase(snapshot["phase"] ?? .null)
         var window: [TripDetector.Sample] = []
         for value in snapshot["window"]?.arrayValue ?? [] { window.append(try Self.sample(value)) }
-        self.init(configuration: configuration, filterLast: last, phase: phase, window: window)
+        self.init(configuration: configuration, filterLast: last, held: held, phase: phase, window: window)
     }
 
     // MARK: Encoding
@@ -62,6 +68,20 @@ extension TrackingEngine {
                 ]
             ]
         }
+    }
+
+    /// A held fix: what the filter and the detector read of it.
+    private static func encode(_ fix: Fix) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("t", .integer(fix.time?.milliseconds ?? 0)), .init("lat", .double(fix.latitude ?? 0)),
+            .init("lon", .double(fix.longitude ?? 0)),
+        ]
+        if let v = fix.altitudeMSL { members.append(.init("alt", .double(v))) }
+        if let v = fix.speed { members.append(.init("speed", .double(v))) }
+        if let v = fix.track { members.append(.init("track", .double(v))) }
+        if let v = fix.horizontalError { members.append(.init("err", .double(v))) }
+        if let v = fix.hdop { members.append(.init("hdop", .double(v))) }
+        return .object(members)
     }
 
     private static func encode(_ c: Coordinate) -> JSONValue {
@@ -159,6 +179,22 @@ extension TrackingEngine {
             maximumSpeed: try number(v["maximumSpeed"]),
             pointCount: Int(try number(v["points"]))
         )
+    }
+
+    private static func fix(_ v: JSONValue) throws(SnapshotError) -> Fix {
+        let (time, coordinate) = try decodeTimeAndCoordinate(v)
+        var fix = Fix(
+            routePoint: RoutePoint(
+                time: time,
+                coordinate: coordinate,
+                altitude: v["alt"]?.doubleValue,
+                speed: v["speed"]?.doubleValue,
+                track: v["track"]?.doubleValue,
+                horizontalError: v["err"]?.doubleValue
+            )
+        )
+        fix.hdop = v["hdop"]?.doubleValue
+        return fix
     }
 
     private static func trip(_ v: JSONValue?) throws(SnapshotError) -> TripSummary {

@@ -14,6 +14,8 @@ public struct TrackingEngine: Sendable {
     private let earliestFixTime: UTCTime
     /// The last fix date moved by `GPSWeekRollover.redated`: as the receiver gave it, and as stored.
     public private(set) var lastRedating: (original: UTCTime, stored: UTCTime)?
+    /// The last step back of GPS time the filter re-based on: the last fix before it, the first after.
+    public private(set) var lastTimeStep: (from: UTCTime, to: UTCTime)?
 
     public init(configuration: TrackingConfiguration = .init()) {
         self.configuration = configuration
@@ -22,24 +24,27 @@ public struct TrackingEngine: Sendable {
         detector = TripDetector(configuration: configuration)
     }
 
-    /// Resumes with a saved filter anchor and detector phase (see `snapshot`).
+    /// Resumes with a saved filter anchor, held epochs and detector phase (see `snapshot`).
     init(
         configuration: TrackingConfiguration,
         filterLast: (time: UTCTime, coordinate: Coordinate)?,
+        held: FixFilter.Held,
         phase: TripDetector.Phase,
         window: [TripDetector.Sample]
     ) {
         self.configuration = configuration
         earliestFixTime = configuration.earliestFixTime
-        filter = FixFilter(configuration: configuration, last: filterLast)
+        filter = FixFilter(configuration: configuration, last: filterLast, held: held)
         detector = TripDetector(configuration: configuration, phase: phase, window: window)
     }
 
     var filterLast: (time: UTCTime, coordinate: Coordinate)? { filter.last }
+    var filterHeld: FixFilter.Held { filter.held }
     var detectorPhase: TripDetector.Phase { detector.phase }
     var detectorWindow: [TripDetector.Sample] { detector.persistentWindow }
 
-    /// Feeds one fix (its own time is the clock); events are handed to `emit`.
+    /// Feeds one fix (its own time is the clock); events are handed to `emit`. A fix whose time
+    /// the next epochs must confirm (`FixFilter`) is held, and its events come with theirs.
     ///
     /// `referenceTime` is a trusted clock for the "not in the future" check, or `nil` (imports).
     /// `evidence` is what the caller knows of the present, by which an NMEA date of a receiver
@@ -65,11 +70,33 @@ public struct TrackingEngine: Sendable {
             statistics.weekRolloverCorrections += 1
             lastRedating = (time, moved)
         }
-        if let rejection = filter.check(fix, referenceTime: referenceTime) {
-            statistics.rejected[rejection, default: 0] += 1
-            emit(.fixRejected(time: fix.time, reason: rejection))
-            return
+        apply(filter.offer(fix, referenceTime: referenceTime), emit: emit)
+    }
+
+    /// Carries out what the filter decided: rejections counted, a step of GPS time ending the
+    /// trip in progress, accepted fixes through the trip detector and the watchers.
+    private mutating func apply(_ decisions: [FixFilter.Decision], emit: (TrackingEvent) -> Void) {
+        for decision in decisions {
+            switch decision {
+            case .rejected(let fix, let reason):
+                statistics.rejected[reason, default: 0] += 1
+                emit(.fixRejected(time: fix.time, reason: reason))
+            case .rebased(let from, let to):
+                statistics.timeSteps += 1
+                lastTimeStep = (from, to)
+                var tally = TripTally()
+                detector.timeStepped { event in
+                    tally.count(event)
+                    emit(event)
+                }
+                statistics.add(tally)
+            case .accepted(let fix):
+                accept(fix, emit: emit)
+            }
         }
+    }
+
+    private mutating func accept(_ fix: Fix, emit: (TrackingEvent) -> Void) {
         statistics.accepted += 1
         let point = RoutePoint(
             time: fix.time!,
@@ -102,9 +129,10 @@ public struct TrackingEngine: Sendable {
         if case .driving(let drive) = detector.phase { drive.trip.startTime } else { nil }
     }
 
-    /// The log ended: alerts waiting for a closer fix are given, and an open trip ends at its
-    /// arrival or last point (reason `.endOfInput`).
+    /// The log ended: epochs the filter held are decided, alerts waiting for a closer fix are
+    /// given, and an open trip ends at its arrival or last point (reason `.endOfInput`).
     public mutating func endOfInput(emit: (TrackingEvent) -> Void) {
+        apply(filter.finish(), emit: emit)
         nearby.finish { emit(.nearby($0)) }
         var tally = TripTally()
         detector.endOfInput { event in
@@ -159,6 +187,8 @@ public struct TrackingStatistics: Sendable, Hashable {
     public var tripsEnded = 0
     /// Fixes dated before `TrackingConfiguration.earliestFixTime`, moved forward by 1024 weeks.
     public var weekRolloverCorrections = 0
+    /// Steps back of GPS time that lasted, after which tracking went on from the new time.
+    public var timeSteps = 0
 
     public init() {}
 

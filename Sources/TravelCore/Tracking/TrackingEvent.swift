@@ -53,6 +53,9 @@ public enum TripEndReason: String, Sendable, Hashable {
     case dataGap = "data-gap"
     /// The log being imported ended.
     case endOfInput = "end-of-input"
+    /// GPS time stepped back and stayed there (`FixFilter`): nothing measured across the step
+    /// means anything, so the trip ended at its last fix before it.
+    case timeStep = "time-step"
     /// Ended by hand.
     case manual
 }

@@ -1,6 +1,6 @@
 extension TrackingStatistics {
     /// `1200 fixes read, 1180 accepted, 20 rejected (15 inaccurate, 5 no-position), 40 re-dated
-    /// by 1024 weeks (GPS week rollover)`: what `travelctl import` and the daemon say of a run.
+    /// by 1024 weeks (GPS week rollover), 1 step back of GPS time (…)`: what `travelctl import` and the daemon say of a run.
     /// Rejection reasons come most frequent first, then by name, so the line is stable.
     public var fixSummary: String {
         var line = "\(fixes) fixes read, \(accepted) accepted"
@@ -11,6 +11,10 @@ extension TrackingStatistics {
         }
         if weekRolloverCorrections > 0 {
             line += ", \(weekRolloverCorrections) re-dated by 1024 weeks (GPS week rollover)"
+        }
+        if timeSteps > 0 {
+            line +=
+                ", \(timeSteps) step\(timeSteps == 1 ? "" : "s") back of GPS time (tracking went on from the new time)"
         }
         return line
     }

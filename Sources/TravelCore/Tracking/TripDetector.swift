@@ -149,6 +149,16 @@ struct TripDetector: Sendable {
         park(at: drive.last)
     }
 
+    /// GPS time stepped back and stayed there (`FixFilter.Decision.rebased`): gaps, speeds and
+    /// back-dating across the step mean nothing, so an open trip ends at its last fix (reason
+    /// `.timeStep`) and the next fix starts afresh, as the first fix ever did.
+    mutating func timeStepped(emit: (TrackingEvent) -> Void) {
+        if case .driving(let drive) = phase { finish(drive, at: drive.last, reason: .timeStep, emit: emit) }
+        phase = .idle
+        recent.removeAll()
+        restartPending = false
+    }
+
     private mutating func park(at sample: Sample) {
         var start = sample
         start.distance = 0
