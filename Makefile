@@ -5,7 +5,7 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 SWIFT_FORMAT ?= $(SWIFT) format
 DEMO_LOG ?= Tests/Fixtures/tracks/limerick-bus-304-2019-02-18.gpx
 
-.PHONY: all setup build release test lint format demo bench clean release-static man completions install uninstall deb
+.PHONY: all setup build release test reliability lint format demo bench clean release-static man completions install uninstall deb
 
 all: build
 
@@ -22,6 +22,12 @@ release: setup
 test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+	@$(MAKE) --no-print-directory reliability
+
+## The short runs of the reliability scripts (docs/reliability.md): each prints its figures and
+## PASS, or FAIL and a non-zero status. Without --short each runs the full version.
+reliability:
+	@set -e; for script in scripts/reliability/*.sh; do echo "== $$script --short"; "$$script" --short; done
 
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive Package.swift Sources Tests Benchmarks
