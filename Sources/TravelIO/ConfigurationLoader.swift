@@ -131,9 +131,7 @@ package enum ConfigurationLoader {
         of section: String,
         _ key: String,
         in entries: [ConfigurationEntry]
-    )
-        -> ConfigurationLocation
-    {
+    ) -> ConfigurationLocation {
         let assignment = entries.last { $0.section == section && $0.key == key && !$0.value.isEmpty }
         return assignment?.location ?? ConfigurationLocation(file: "[\(section)] \(key)", line: nil)
     }
