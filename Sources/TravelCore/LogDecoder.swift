@@ -109,6 +109,13 @@ public struct LogDecoder: Sendable {
         return nil
     }
 
+    /// Whether the log ended inside a GPX document (a logger that lost power): the points before
+    /// the cut were delivered, and a summary should say the file was cut short.
+    public var endsMidDocument: Bool {
+        if case .gpxRead(let document?, _) = state { return document.truncation != nil }
+        return false
+    }
+
     /// One line of counters, worded for people (`travelctl decode --stats`, import summaries).
     public var statisticsSummary: String {
         switch state {
@@ -125,9 +132,10 @@ public struct LogDecoder: Sendable {
         case .gpsd(let decoder):
             let s = decoder.statistics
             let classes = s.messagesByClass.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-            let version = decoder.version.map { "\($0), " } ?? ""
+            let known = classes.isEmpty ? ["no known messages"] : classes
+            let parts = (decoder.version.map { ["\($0)"] } ?? []) + known
             return """
-                gpsd: \(version)\(classes.joined(separator: ", ")), \(s.ignoredMessages) ignored, \
+                gpsd: \(parts.joined(separator: ", ")), \(s.ignoredMessages) ignored, \
                 \(s.malformedLines) malformed lines; \(s.epochs) epochs
                 """
         case .gpx(let bytes):

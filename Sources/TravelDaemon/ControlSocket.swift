@@ -5,6 +5,7 @@ import Musl
 #endif
 internal import Logging
 internal import TravelControl
+internal import TravelCore
 
 /// The control socket's listening descriptor: passed by systemd (socket activation), or bound
 /// here at the configured path with mode 0660 and the configured group.
@@ -40,10 +41,14 @@ struct ControlSocket: Sendable {
         }
         if let gid = groupID(group) {
             if chown(path, uid_t.max, gid) != 0 {
-                logger.warning("cannot give the control socket to group '\(group)': \(UnixSocket.lastError())")
+                logger.warning(
+                    "cannot give the control socket to group \(ConfigurationError.echo(group)): \(UnixSocket.lastError())"
+                )
             }
         } else if !group.isEmpty {
-            logger.warning("group '\(group)' does not exist: the control socket is open to root only")
+            logger.warning(
+                "group \(ConfigurationError.echo(group)) does not exist: the control socket is open to root only"
+            )
         }
         _ = chmod(path, 0o660)
         return ControlSocket(fd: fd, path: path, ownsPath: true)

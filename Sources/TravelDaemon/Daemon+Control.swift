@@ -23,7 +23,9 @@ extension Daemon {
         let socket = try ControlSocket.open(path: control.socket, group: control.group, logger: logger)
         let adminGroup = ControlSocket.groupID(control.adminGroup)
         if adminGroup == nil && !control.adminGroup.isEmpty {
-            logger.warning("admin group '\(control.adminGroup)' does not exist: only root may change the daemon")
+            logger.warning(
+                "admin group \(ConfigurationError.echo(control.adminGroup)) does not exist: only root may change the daemon"
+            )
         }
         let status = ControlStatus(
             pipeline: pipeline,

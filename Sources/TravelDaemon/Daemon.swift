@@ -119,7 +119,7 @@ package enum Daemon {
     ) -> any FixProvider {
         let reconnectMaximum = Duration.seconds(configuration.source.reconnectMaximumInterval)
         switch url {
-        case .file(let path, let speed): return ReplaySource(path: path, speed: speed)
+        case .file(let path, let speed): return ReplaySource(path: path, speed: speed, logger: logger)
         case .gpsd(let host, let port):
             return GPSDSource(host: host, port: port, reconnectMaximum: reconnectMaximum, logger: logger)
         case .serial(let path, let baud):

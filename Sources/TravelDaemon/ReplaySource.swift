@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+package import Logging
 internal import TravelCore
 internal import TravelIO
 
@@ -11,10 +12,13 @@ internal import TravelIO
 package struct ReplaySource: FixProvider {
     package let path: String
     package let speed: Double
+    /// Where a log cut short is reported (its fixes are replayed all the same).
+    package let logger: Logger
 
-    package init(path: String, speed: Double) {
+    package init(path: String, speed: Double, logger: Logger = Logger(label: "travel-companiond.replay")) {
         self.path = path
         self.speed = speed
+        self.logger = logger
     }
 
     package func run(deliver: (SourceEvent) async -> Void) async throws {
@@ -45,6 +49,9 @@ package struct ReplaySource: FixProvider {
         }
         decoder.finish { fixes.append($0) }
         if let error = decoder.gpxError { throw InputError.readFailed(path: path, reason: "\(error)") }
+        if decoder.endsMidDocument {
+            logger.warning("\(path): the file ends mid-document (truncated?); replaying the points before the cut")
+        }
         for fix in fixes {
             try await wait(for: fix, pace: &pace, clock: clock, start: start)
             await deliver(.fix(fix))

@@ -93,6 +93,8 @@ package enum ConfigurationLoader {
             + overrides.entries
         let configuration = try TravelConfiguration(entries: entries, timeZones: timeZones)
         let source = try checkedSource(configuration, entries: entries)
+        try checkDatabase(configuration.storage.database, entries: entries)
+        try checkSocket(configuration.control.socket, entries: entries)
         return LoadedConfiguration(
             configuration: configuration,
             path: mainPath,
@@ -109,8 +111,7 @@ package enum ConfigurationLoader {
         _ configuration: TravelConfiguration,
         entries: [ConfigurationEntry]
     ) throws(ConfigurationError) -> SourceURL {
-        let assignment = entries.last { $0.section == "Source" && $0.key == "URL" && !$0.value.isEmpty }
-        let location = assignment?.location ?? ConfigurationLocation(file: "[Source] URL", line: nil)
+        let location = location(of: "Source", "URL", in: entries)
         let source: SourceURL
         do {
             source = try SourceURL(parsing: configuration.source.url)
@@ -122,6 +123,79 @@ package enum ConfigurationLoader {
             throw .unusableFile(location, section: "Source", key: "URL", path: path, reason: reason)
         }
         return source
+    }
+
+    /// Where `[section] key` was last set, for an error about its value; the key itself when its
+    /// default applies.
+    private static func location(
+        of section: String,
+        _ key: String,
+        in entries: [ConfigurationEntry]
+    ) -> ConfigurationLocation {
+        let assignment = entries.last { $0.section == section && $0.key == key && !$0.value.isEmpty }
+        return assignment?.location ?? ConfigurationLocation(file: "[\(section)] \(key)", line: nil)
+    }
+
+    /// What the daemon's start would refuse about the database file: a path the system cannot
+    /// hold, or an existing file that is not a regular file or not an SQLite database. A missing
+    /// file is created by the daemon, with its directories.
+    private static func checkDatabase(_ path: String, entries: [ConfigurationEntry]) throws(ConfigurationError) {
+        let location = location(of: "Storage", "Database", in: entries)
+        if path.utf8.count >= PATH_MAX {
+            throw .invalidValue(
+                location,
+                section: "Storage",
+                key: "Database",
+                value: path,
+                reason: "a path may have at most \(PATH_MAX - 1) bytes, this one has \(path.utf8.count)"
+            )
+        }
+        if let long = path.utf8.split(separator: UInt8(ascii: "/")).first(where: { $0.count > NAME_MAX }) {
+            throw .invalidValue(
+                location,
+                section: "Storage",
+                key: "Database",
+                value: path,
+                reason: "a file name may have at most \(NAME_MAX) bytes, one here has \(long.count)"
+            )
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        let problem: String? =
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: "is a directory"
+            case S_IFREG: isSQLiteOrEmpty(path) ? nil : "is not an SQLite database"
+            default: "is not a regular file"
+            }
+        if let problem {
+            throw .unusableFile(location, section: "Storage", key: "Database", path: path, reason: problem)
+        }
+    }
+
+    /// Whether the file starts with SQLite's header, or is empty (SQLite makes a database of it);
+    /// a file this user cannot read is given the benefit of the doubt (the daemon may run as
+    /// another user).
+    private static func isSQLiteOrEmpty(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return count == 0 || (count == 16 && header == Array("SQLite format 3\0".utf8))
+    }
+
+    /// The control socket's path must be free or hold a socket: the daemon replaces a stale
+    /// socket but never deletes anything else.
+    private static func checkSocket(_ path: String, entries: [ConfigurationEntry]) throws(ConfigurationError) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFSOCK else { return }
+        throw .unusableFile(
+            location(of: "Control", "Socket", in: entries),
+            section: "Control",
+            key: "Socket",
+            path: path,
+            reason: "exists and is not a socket"
+        )
     }
 
     /// A `[Hooks]` program that is missing or not executable, per assignment that names one.

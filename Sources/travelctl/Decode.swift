@@ -62,6 +62,11 @@ struct Decode: ParsableCommand {
             printError("travelctl: \(file): \(error)")
             throw ExitCode(1)
         }
+        if decoder.endsMidDocument {
+            printError(
+                "travelctl: \(file): the file ends mid-document (truncated?); the points before the cut were decoded"
+            )
+        }
         if stats { printError("\(decoder.statisticsSummary), \(positions) of \(fixes) with a fix") }
     }
 }

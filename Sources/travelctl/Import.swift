@@ -137,7 +137,8 @@ struct Import: ParsableCommand {
             tripStarts: tripStarts
         )
         try recorder.flush()
-        return Self.summary(path, format: decoder.format, statistics)
+        let summary = Self.summary(path, format: decoder.format, statistics)
+        return decoder.endsMidDocument ? summary + "; the file ends mid-document (truncated?)" : summary
     }
 
     /// SHA-256 of a whole file.

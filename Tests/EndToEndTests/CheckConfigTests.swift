@@ -229,6 +229,54 @@ import Testing
         #expect(run.standardError == expected)
     }
 
+    /// Issue 14: files the daemon's start cannot use passed `check-config` (and `run` exited 1,
+    /// repeating a megabyte-long path); a binary file's bytes were repeated raw. `STATE` stands for
+    /// a fresh directory.
+    @Test(
+        arguments: [
+            ("[Storage]\nDatabase=STATE\n", ":2: [Storage] Database: STATE: is a directory"),
+            ("[Storage]\nDatabase=/etc/passwd\n", ":2: [Storage] Database: /etc/passwd: is not an SQLite database"),
+            (
+                "[Storage]\nDatabase=/tmp/\(String(repeating: "y", count: 300))\n",
+                ":2: [Storage] Database: a file name may have at most 255 bytes, one here has 300, got '/tmp/\(String(repeating: "y", count: 75))…'"
+            ),
+            (
+                "[Storage]\nDatabase=/tmp/\(String(repeating: "y/", count: 500_000))\n",
+                ":2: [Storage] Database: a path may have at most 4095 bytes, this one has 1000005, got '/tmp/\(String(repeating: "y/", count: 37))y…'"
+            ),
+            ("[Control]\nSocket=STATE\n", ":2: [Control] Socket: STATE: exists and is not a socket"),
+            (
+                "[Source]\nURL=gpsd://\(String(repeating: "h", count: 300))\n",
+                ":2: [Source] URL: a host name may have at most 253 bytes, got 'gpsd://\(String(repeating: "h", count: 73))…'"
+            ),
+            (
+                "\u{7F}ELF\u{2}\u{1}\u{0}\u{0}\u{1B}[2J\n",
+                ":1: expected Key=value or [Section], got '\\x7fELF\\x02\\x01\\x00\\x00\\x1b[2J'"
+            ),
+        ]
+    )
+    func checkConfigRefusesFilesRunCannotUse(text: String, message: String) throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("tc-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let files = try Files(
+            main: "[Storage]\nFlushIntervalSec=10s\n" + text.replacingOccurrences(of: "STATE", with: state.path)
+        )
+        let expected =
+            "travel-companiond: \(files.path)\(message.replacingOccurrences(of: "STATE", with: state.path))\n"
+            .replacingOccurrences(of: ":1: ", with: ":3: ").replacingOccurrences(of: ":2: ", with: ":4: ")
+        let checked = try Self.checkConfig(files)
+        #expect(checked.status == 78)
+        #expect(checked.standardError == expected)
+        // The daemon's own paths where the file does not set them, so only the bad one is at fault.
+        var overrides: [String] = []
+        if !text.contains("Database=") { overrides += ["--db", state.path + "/travel.sqlite"] }
+        if !text.contains("Socket=") { overrides += ["--socket", state.path + "/control"] }
+        let run = try Binaries.run("travel-companiond", ["run", "--config", files.path] + overrides)
+        #expect(run.status == 78)
+        #expect(run.standardError == expected)
+    }
+
     /// Every `ini` example of the README passes `check-config`: none a user can paste fails.
     @Test func theREADMEConfigurationExamplesPass() throws {
         let readme = try String(

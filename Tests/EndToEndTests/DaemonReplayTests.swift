@@ -69,6 +69,20 @@ import Testing
         #expect(try Self.journeys(state.database, state) == Self.journeys(imported, state))
     }
 
+    /// Issue 14: a replayed GPX file cut short replayed nothing; now its complete points are
+    /// tracked, as an import of it tracks them, and the log says the file was cut short.
+    @Test func aReplayOfATruncatedGPXTracksThePointsBeforeTheCut() throws {
+        let state = try StateDirectory()
+        defer { state.remove() }
+        let (cut, points) = try ImportCommandTests.truncatedBusRide(in: state.url)
+        let daemon = try state.daemon(replaying: cut, speed: "0")
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        #expect(daemon.output.contains("\(cut): the file ends mid-document (truncated?)"))
+        #expect(daemon.output.contains("this run: \(points) fixes read, \(points) accepted"), "\(daemon.output)")
+        let (_, expected) = try Self.imported(cut, in: state)
+        #expect(Self.essentials(try ImportCommandTests.trips(state.database)) == Self.essentials(expected))
+    }
+
     /// The fields that make a journey the same journey, as `journeys --json` lists them.
     static func journeys(_ database: String, _ state: StateDirectory) throws -> [String] {
         let result = try Binaries.run("travelctl", ["--db", database, "journeys", "--config", state.config, "--json"])

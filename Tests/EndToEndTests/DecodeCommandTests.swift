@@ -59,6 +59,20 @@ import Testing
         #expect(result.standardError.contains(counter), "\(result.standardError)")
     }
 
+    /// Issue 14: with no gpsd message it knew, the counters read `gpsd: , 0 ignored`.
+    @Test func gpsdCountersWithoutAKnownMessageReadAsASentence() throws {
+        let result = try Binaries.run(
+            "travelctl",
+            ["decode", "--stats", "--from", "gpsd"],
+            input: Data("{\"x\n{}\n".utf8)
+        )
+        #expect(result.status == 0)
+        #expect(
+            result.standardError
+                == "gpsd: no known messages, 0 ignored, 2 malformed lines; 0 epochs, 0 of 0 with a fix\n"
+        )
+    }
+
     @Test func readsStandardInputLikeAFile() throws {
         let log = Binaries.fixtures.appendingPathComponent("gpsd-nmea/ac12.log")
         let fromFile = try Binaries.run("travelctl", ["decode", log.path])

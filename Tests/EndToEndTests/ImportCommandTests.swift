@@ -112,6 +112,41 @@ import Testing
         #expect(bad.standardError.contains("StopRadius: unknown key, did you mean StopRadiusMeters?"))
     }
 
+    /// The first 150 000 bytes of the bus ride, as a logger that lost power leaves it, and the
+    /// number of track points complete in them.
+    static func truncatedBusRide(in directory: URL) throws -> (path: String, completePoints: Int) {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: tracks[0]))
+        let cut = whole.prefix(150_000)
+        let path = directory.appendingPathComponent("cut.gpx").path
+        try cut.write(to: URL(fileURLWithPath: path))
+        let completePoints = String(decoding: cut, as: UTF8.self).components(separatedBy: "</trkpt>").count - 1
+        return (path, completePoints)
+    }
+
+    /// Issue 14: a GPX file cut short imported nothing and exited 1; truncated NMEA and gpsd JSON
+    /// already kept what preceded the cut.
+    @Test func aTruncatedGPXImportsEveryCompletePointAndSaysItWasCutShort() throws {
+        let (directory, db) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (cut, points) = try Self.truncatedBusRide(in: directory)
+        #expect(points > 1_000)
+        let result = try Binaries.run("travelctl", ["--db", db, "import", cut])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.output
+                == "\(cut) (gpx): \(points) fixes read, \(points) accepted; 1 trip found; the file ends mid-document (truncated?)\n"
+        )
+        #expect(try Self.trips(db).count == 1)
+
+        let decoded = try Binaries.run("travelctl", ["decode", cut])
+        #expect(decoded.status == 0, "\(decoded.standardError)")
+        #expect(decoded.output.split(separator: "\n").count == points)
+        #expect(
+            decoded.standardError
+                == "travelctl: \(cut): the file ends mid-document (truncated?); the points before the cut were decoded\n"
+        )
+    }
+
     @Test func withoutADatabaseItSaysTheDaemonIsNotRunning() throws {
         let result = try Binaries.run("travelctl", ["trips"])
         #expect(result.status == 69)

@@ -396,6 +396,26 @@ import Testing
         )
     }
 
+    /// Issue 14: a binary file's first line, and a key set twice, were repeated raw.
+    @Test func namesABinaryKeyEscapedAndCut() {
+        #expect(
+            Self.error("\u{7F}ELF\u{2}\u{1}\u{0}=\u{0}\n")
+                == "\(Self.path):1: \\x7fELF\\x02\\x01\\x00: assignment before any [Section] header"
+        )
+        let long = String(repeating: "k", count: 100_000)
+        #expect(
+            Self.error("\(long)=1\n")
+                == "\(Self.path):1: \(String(repeating: "k", count: 80))…: assignment before any [Section] header"
+        )
+        #expect(
+            Self.error("[Tracking]\n\u{1B}K=1\n\u{1B}K=2\n")
+                == """
+                \(Self.path):3: [Tracking] \\x1bK: already set on line 2 of this file; set a key once per file \
+                (a drop-in may override the main file)
+                """
+        )
+    }
+
     @Test func namesTheDropInAtFault() {
         #expect(
             Self.error(

@@ -155,15 +155,16 @@ import Testing
             ("", GPXError(offset: 0, reason: .noRootElement)),
             ("<kml></kml>", GPXError(offset: 0, reason: .notGPX(root: "kml"))),
             ("<gpx><trk></gpx>", GPXError(offset: 10, reason: .mismatchedEndTag(expected: "trk", found: "gpx"))),
-            ("<gpx><trk>", GPXError(offset: 10, reason: .unexpectedEnd(inside: "<trk>"))),
-            ("<gpx><!-- never closed", GPXError(offset: 5, reason: .unexpectedEnd(inside: "a comment"))),
-            ("<gpx><![CDATA[x", GPXError(offset: 5, reason: .unexpectedEnd(inside: "a CDATA section"))),
+            ("<gpx", GPXError(offset: 0, reason: .unexpectedEnd(inside: "a start tag"))),
+            (
+                "<?xml version='1.0'?><!-- never closed",
+                GPXError(offset: 21, reason: .unexpectedEnd(inside: "a comment"))
+            ),
             ("<gpx><wpt lat=1>", GPXError(offset: 14, reason: .malformedMarkup(expected: "a quoted attribute value"))),
             (
                 "<gpx><wpt lat=\"1\"lon=\"2\">",
                 GPXError(offset: 17, reason: .malformedMarkup(expected: "whitespace before an attribute"))
             ),
-            ("<gpx><wpt lat=\"1", GPXError(offset: 14, reason: .unexpectedEnd(inside: "an attribute value"))),
             ("<gpx></ >", GPXError(offset: 7, reason: .malformedMarkup(expected: "a name"))),
             ("</gpx>", GPXError(offset: 0, reason: .malformedMarkup(expected: "a start tag before </gpx>"))),
         ]
@@ -172,9 +173,61 @@ import Testing
         #expect(throws: expected) { try Self.read(input) }
     }
 
+    // MARK: Input cut short
+
+    @Test(
+        arguments: [
+            ("<gpx><trk>", GPXError(offset: 10, reason: .unexpectedEnd(inside: "<trk>"))),
+            ("<gpx><!-- never closed", GPXError(offset: 5, reason: .unexpectedEnd(inside: "a comment"))),
+            ("<gpx><![CDATA[x", GPXError(offset: 5, reason: .unexpectedEnd(inside: "a CDATA section"))),
+            ("<gpx><wpt lat=\"1", GPXError(offset: 14, reason: .unexpectedEnd(inside: "an attribute value"))),
+        ]
+    )
+    func inputEndingInsideTheRootIsACutShortDocument(input: String, expected: GPXError) throws {
+        let document = try Self.read(input)
+        #expect(document.truncation == expected)
+        #expect(document.waypoints.isEmpty && document.tracks.allSatisfy { $0.segments.isEmpty })
+    }
+
+    /// A logger that lost power: every point complete before the cut is kept, in its track and
+    /// segment; the point being written when the file was cut is not.
+    @Test(arguments: [150_000, 150_100, 150_200, 150_300, 150_400])
+    func aTrackCutShortKeepsEveryCompletePoint(length: Int) throws {
+        let whole = try Fixtures.bytes("tracks/limerick-bus-304-2019-02-18.gpx")
+        let complete = try GPXReader.read(whole).tracks[0].segments[0]
+        let cut = Array(whole.prefix(length))
+        let document = try GPXReader.read(cut)
+        let endTags = cut.indices.filter { cut[$0...].starts(with: Array("</trkpt>".utf8)) }.count
+        #expect(endTags > 900)
+        #expect(document.tracks.map(\.name) == ["304.1"])
+        #expect(document.tracks[0].segments == [Array(complete.prefix(endTags))])
+        #expect(document.truncation?.offset ?? 0 > 0)
+        #expect(document.truncation.map { $0.offset <= length } == true)
+    }
+
+    @Test func aCompleteDocumentIsNotCutShort() throws {
+        #expect(try Self.read("<gpx><trk><trkseg/></trk></gpx>").truncation == nil)
+    }
+
     @Test func rejectsUTF16() {
         #expect(throws: GPXError(offset: 0, reason: .unsupportedEncoding)) {
             try GPXReader.read([0xFF, 0xFE, UInt8(ascii: "<"), 0])
+        }
+    }
+
+    /// Found by fuzzing (issue 14): names from the input went into the error line raw, control
+    /// bytes and megabytes included.
+    @Test func errorsRepeatNamesEscapedAndCut() {
+        #expect {
+            try Self.read("<gpx><trk><ele>1</e\u{0}\u{1B}le></trk></gpx>")
+        } throws: { error in
+            "\(error)" == "invalid GPX at byte 16: end tag </e\\x00\\x1ble> does not close <ele>"
+        }
+        let long = String(repeating: "n", count: 100_000)
+        #expect {
+            try Self.read("<\(long)/>")
+        } throws: { error in
+            "\(error)" == "invalid GPX at byte 0: root element <\(String(repeating: "n", count: 80))…> is not <gpx>"
         }
     }
 

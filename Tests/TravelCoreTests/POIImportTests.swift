@@ -28,6 +28,15 @@ import Testing
         #expect(result.rejected.map(\.description) == ["waypoint 3: no name"])
     }
 
+    @Test("GPX waypoints cut short: the complete ones kept, the cut reported")
+    func gpxCutShort() throws {
+        let whole = try Fixtures.bytes("poi/waypoints.gpx")
+        let cut = Array(whole[..<(whole.firstRange(of: Array("<type>".utf8))!.lowerBound)])
+        let result = POIImport.read(cut, format: .gpx)
+        #expect(result.pois.map(\.name) == ["Višnjan Observatory"])
+        #expect(result.rejected.map(\.description) == ["file: the file ends mid-document (truncated?)"])
+    }
+
     @Test("CSV with quoting; bad rows reported by line, the good ones kept")
     func csv() throws {
         let result = try Self.read("pois.csv", category: "other")

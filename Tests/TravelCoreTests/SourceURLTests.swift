@@ -38,6 +38,7 @@ import Testing
             ("file:///tmp/x?speed", "expected NAME=VALUE after '?'"),
             ("file:///tmp/%zz", "bad %-escape in the path"),
             ("/dev/ttyUSB0", "expected a URL such as gpsd://127.0.0.1:2947"),
+            ("gpsd://\(String(repeating: "h", count: 254)):2947", "a host name may have at most 253 bytes"),
         ]
     )
     func refusesWhatCannotWorkInOneLine(text: String, reason: String) {
@@ -45,7 +46,19 @@ import Testing
             try SourceURL(parsing: text)
         } throws: { error in
             let description = "\(error)"
-            return description.hasPrefix("source '\(text)': \(reason)") && !description.contains("\n")
+            return description.hasPrefix("source \(ConfigurationError.echo(text)): \(reason)")
+                && !description.contains("\n")
+        }
+    }
+
+    /// Issue 14: the scheme and a parameter name were repeated raw, control bytes and all.
+    @Test func repeatsNoControlByteOfTheURL() {
+        for text in ["\u{1B}[2J://x", "serial:///dev/ttyUSB0?\u{7}\u{1B}=1"] {
+            #expect {
+                try SourceURL(parsing: text)
+            } throws: { error in
+                "\(error)".unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+            }
         }
     }
 

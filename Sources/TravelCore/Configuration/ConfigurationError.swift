@@ -46,7 +46,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
             "\(location): [\(section)] \(key): \(reason), got \(Self.echo(value))"
         case .duplicateKey(let location, let section, let key, let firstLine):
             """
-            \(location): [\(section)] \(key): already set on line \(firstLine) of this file; set a key once \
+            \(location): [\(section)] \(Self.echo(key, quoted: false)): already set on line \(firstLine) of this file; set a key once \
             per file (a drop-in may override the main file)
             """
         case .unusableFile(let location, let section, let key, let path, let reason):

@@ -137,7 +137,11 @@ enum ConfigurationFile {
                 )
             }
             guard let section else {
-                throw .malformedLine(location, reason: "\(key): assignment before any [Section] header")
+                throw .malformedLine(
+                    location,
+                    reason:
+                        "\(ConfigurationError.echo(String(key), quoted: false)): assignment before any [Section] header"
+                )
             }
             let value = trimmed(Substring(scalars[scalars.index(after: equals)...]))
             if let firstLine = firstLines["[\(section)] \(key)"] {

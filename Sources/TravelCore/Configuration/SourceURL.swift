@@ -53,7 +53,10 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
             try query.rejectOthers(than: ["speed"], in: text)
             self = .file(path: path, speed: speed)
         default:
-            throw SourceURLError(text, "unknown scheme '\(scheme)', expected gpsd, serial or file")
+            throw SourceURLError(
+                text,
+                "unknown scheme \(ConfigurationError.echo(String(scheme))), expected gpsd, serial or file"
+            )
         }
     }
 
@@ -102,6 +105,9 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The longest DNS name (RFC 1035); nothing longer can be resolved.
+    static let maximumHostBytes = 253
+
     /// `HOST`, `HOST:PORT`, `[IPV6]` or `[IPV6]:PORT`; the default port when none is given.
     private static func hostAndPort(_ location: Substring, in text: String) throws(SourceURLError) -> (String, Int) {
         var host = location
@@ -121,6 +127,9 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
             portText = location[location.index(after: colon)...]
         }
         guard !host.isEmpty, !host.contains("/") else { throw SourceURLError(text, "expected gpsd://HOST:PORT") }
+        guard host.utf8.count <= maximumHostBytes else {
+            throw SourceURLError(text, "a host name may have at most \(maximumHostBytes) bytes")
+        }
         guard let portText else { return (String(host), defaultGPSDPort) }
         guard let port = Int(portText), (1...65_535).contains(port) else {
             throw SourceURLError(text, "the port must be a number from 1 to 65535")
@@ -149,7 +158,7 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
 
         func rejectOthers(than known: [String], in text: String) throws(SourceURLError) {
             if let unknown = pairs.first(where: { !known.contains($0.name) }) {
-                throw SourceURLError(text, "unknown parameter '\(unknown.name)'")
+                throw SourceURLError(text, "unknown parameter \(ConfigurationError.echo(String(unknown.name)))")
             }
         }
     }

@@ -12,6 +12,10 @@ public struct GPXDocument: Sendable, Hashable {
     public var skippedPoints = 0
     /// The root's `version` attribute (`1.0`, `1.1`), when present.
     public var version: String?
+    /// Where the input ended inside the document, when it did (a logger that lost power, a copy
+    /// cut short): the points completed before that offset are all here, the one being written is
+    /// not. `nil` for a complete document.
+    public var truncation: GPXError?
 
     public init() {}
 }

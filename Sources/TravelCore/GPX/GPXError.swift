@@ -26,17 +26,22 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A UTF-16 byte order mark: GPX files are read as UTF-8 only.
         case unsupportedEncoding
 
+        /// Names from the input are repeated shortened and escaped, as a configuration value is
+        /// (`ConfigurationError.echo`): a binary file must not put control bytes in the line.
         public var description: String {
             switch self {
-            case .unexpectedEnd(let inside): "unexpected end of input inside \(inside)"
-            case .malformedMarkup(let expected): "malformed markup, expected \(expected)"
-            case .mismatchedEndTag(let expected, let found): "end tag </\(found)> does not close <\(expected)>"
-            case .notGPX(let root): "root element <\(root)> is not <gpx>"
+            case .unexpectedEnd(let inside): "unexpected end of input inside \(GPXError.echo(inside))"
+            case .malformedMarkup(let expected): "malformed markup, expected \(GPXError.echo(expected))"
+            case .mismatchedEndTag(let expected, let found):
+                "end tag </\(GPXError.echo(found))> does not close <\(GPXError.echo(expected))>"
+            case .notGPX(let root): "root element <\(GPXError.echo(root))> is not <gpx>"
             case .noRootElement: "no root element"
             case .unsupportedEncoding: "UTF-16 input; only UTF-8 is supported"
             }
         }
     }
+
+    private static func echo(_ text: String) -> String { ConfigurationError.echo(text, quoted: false) }
 
     /// `invalid GPX at byte 812: end tag </trkseg> does not close <trkpt>`.
     public var description: String { "invalid GPX at byte \(offset): \(reason)" }

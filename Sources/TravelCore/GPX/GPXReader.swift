@@ -9,6 +9,8 @@
 /// element of that local name (Garmin's `gpxtpx:speed`, OsmAnd's `speed`). Unknown elements are
 /// ignored. Points without a valid latitude and longitude are counted in `skippedPoints`, never
 /// fatal; broken markup is, with its byte offset. Anything after the root element is ignored.
+/// Input that ends inside the root element (a logger that lost power, a copy cut short) is not an
+/// error: every point complete before the cut is kept and `truncation` says where it ended.
 public enum GPXReader {
     /// Reads a whole document from its UTF-8 bytes.
     public static func read(_ bytes: [UInt8]) throws(GPXError) -> GPXDocument {
@@ -127,22 +129,40 @@ private struct GPXDocumentBuilder {
     }
 
     mutating func build() throws(GPXError) -> GPXDocument {
-        while let token = try scanner.next() {
-            switch token {
-            case .startTag(let tag):
-                try start(tag)
-                if open.isEmpty { return document }
-            case .endTag(let name, let offset):
-                try end(name: name, offset: offset)
-                if open.isEmpty { return document }
-            case .text(let range):
-                if isCollectingText { text.append(contentsOf: scanner.decoded(range)) }
-            case .cdata(let range):
-                if isCollectingText { text.append(contentsOf: scanner.bytes[range]) }
+        do {
+            while let token = try scanner.next() {
+                switch token {
+                case .startTag(let tag):
+                    try start(tag)
+                    if open.isEmpty { return document }
+                case .endTag(let name, let offset):
+                    try end(name: name, offset: offset)
+                    if open.isEmpty { return document }
+                case .text(let range):
+                    if isCollectingText { text.append(contentsOf: scanner.decoded(range)) }
+                case .cdata(let range):
+                    if isCollectingText { text.append(contentsOf: scanner.bytes[range]) }
+                }
             }
+        } catch {
+            // Only the end of the input is forgiven, and only once the root is open.
+            guard case .unexpectedEnd = error.reason, !open.isEmpty else { throw error }
+            return cutShort(error)
         }
         guard let innermost = open.last else { throw GPXError(offset: scanner.position, reason: .noRootElement) }
-        throw GPXError(offset: scanner.position, reason: .unexpectedEnd(inside: "<\(string(innermost.name))>"))
+        return cutShort(
+            GPXError(offset: scanner.position, reason: .unexpectedEnd(inside: "<\(string(innermost.name))>"))
+        )
+    }
+
+    /// The document as far as the input went: the point being read is dropped (its values may be
+    /// cut too), the open segment, track and route are kept with the points they completed.
+    private mutating func cutShort(_ error: GPXError) -> GPXDocument {
+        if let segment { track?.segments.append(segment) }
+        if let track { document.tracks.append(track) }
+        if let route { document.routes.append(route) }
+        document.truncation = error
+        return document
     }
 
     private var isCollectingText: Bool { point != nil || open.last?.element == .name }

@@ -132,6 +132,9 @@ public enum POIImport {
         if document.skippedPoints > 0 {
             result.rejected.append(POIRejection("file", "\(document.skippedPoints) points without a valid position"))
         }
+        if document.truncation != nil {
+            result.rejected.append(POIRejection("file", "the file ends mid-document (truncated?)"))
+        }
     }
 
     private static func readCSV(_ bytes: [UInt8], category: String?, into result: inout POIImportResult) {
