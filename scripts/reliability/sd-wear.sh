@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# SD-card wear: page-level bytes written per hour by travel-companiond and by gpsd's own logger,
+# gpxlogger, logging the same real gpsd in the same run, at 1 Hz and at 10 Hz (one gpsd per rate,
+# both rates at once). Each gpsd reads a socat pty that scripts/feed-nmea.py fills with a bundled
+# bus route (RMC + GGA + GSA epochs dated now).
+#
+# What is counted: /proc/PID/io write_bytes of each logger over the same window, which is the
+# bytes of page-cache pages it dirtied, that is what the kernel's writeback will send to the card
+# (a 4 KiB page appended to twice within a writeback pass counts once, as on the card). For the
+# daemon this includes its WAL frames, its wal-index (-shm, a shared mapping) and any automatic
+# checkpoint it ran. A checkpoint is forced (`PRAGMA wal_checkpoint(FULL)`, by a helper whose own
+# write_bytes is counted as the daemon's) just before the window, so the WAL holds nothing from
+# before it, and just after, so the database pages the window's frames will be copied to are
+# counted too: one checkpoint per window, where the daemon alone checkpoints about once an hour,
+# so the figure is an upper bound. gpxlogger flushes its GPX file at every fix; the daemon
+# commits every FlushIntervalSec (10 s by default): both leave the data to the kernel's writeback.
+#
+# The state directory must be on a block-backed file system: on tmpfs or overlay write_bytes stays
+# 0, so then (as root) the script mounts a 256 MiB ext4 loop device for it.
+#
+# Window: 600 s per rate (both rates run at once); --short: 30 s; WINDOW=SECONDS sets another. Goal: at 1 Hz the daemon writes
+# no more than gpxlogger (ratio <= 1.00). Also reported: points each logged in the window.
+# Usage: scripts/reliability/sd-wear.sh [--short] [--release]   (KEEP=1 keeps the files)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+configuration=debug
+window=${WINDOW:-}
+for argument in "$@"; do
+    case $argument in
+    --short) window=${window:-30} ;;
+    --release) configuration=release ;;
+    *) echo "usage: $0 [--short] [--release]" >&2; exit 2 ;;
+    esac
+done
+window=${window:-600}
+for tool in gpsd gpxlogger socat sqlite3; do command -v "$tool" >/dev/null || scripts/setup.sh; done
+swift build -c "$configuration" --product travel-companiond >/dev/null
+bin=$(swift build -c "$configuration" --show-bin-path)
+track=Tests/Fixtures/tracks/limerick-bus-304-2019-02-18.gpx
+
+work=$(mktemp -d)
+chmod 755 "$work"
+pids=()
+mounted=""
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    if [[ -n $mounted ]]; then umount "$mounted" 2>/dev/null || umount -l "$mounted" || true; fi
+    if [[ -n ${KEEP:-} ]]; then echo "kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+# Bytes of pages a process dirtied writing 64 KiB into a file in DIR: 0 on tmpfs and overlay.
+dirtied_in() {
+    python3 - "$1" <<'PY'
+import os, sys
+path = os.path.join(sys.argv[1], "probe")
+with open(path, "wb") as f:
+    f.write(b"x" * 65536)
+print(next(int(l.split()[1]) for l in open("/proc/self/io") if l.startswith("write_bytes")))
+os.remove(path)
+PY
+}
+state=$work/state
+mkdir -p "$state"
+if [[ $(dirtied_in "$state") -eq 0 ]]; then
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "FAIL: $state is on a file system without write accounting (tmpfs, overlay); run as root for a loop device" >&2
+        exit 1
+    fi
+    truncate -s 256M "$work/ext4.img"
+    mkfs.ext4 -q "$work/ext4.img"
+    mount -o loop "$work/ext4.img" "$state"
+    mounted=$state
+fi
+chmod 755 "$state"
+echo "state on $(df --output=fstype "$state" | tail -1), window $window s per rate"
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+written() { awk '/^write_bytes/ { print $2 }' "/proc/$1/io"; }
+# Checkpoints DB completely; prints the bytes of pages that dirtied and the WAL frames it copied.
+checkpoint() {
+    python3 - "$1" <<'PY'
+import sqlite3, sys
+store = sqlite3.connect(sys.argv[1], timeout=30)
+busy, frames, copied = store.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+store.close()
+if busy:
+    sys.exit("the checkpoint could not complete")
+print(next(int(l.split()[1]) for l in open("/proc/self/io") if l.startswith("write_bytes")), frames)
+PY
+}
+route_points() { sqlite3 "file:$1?mode=ro" "SELECT count(*) FROM route_points" 2>/dev/null || echo 0; }
+trackpoints() { grep -c "<trkpt" "$1" 2>/dev/null || echo 0; }
+
+declare -A daemon_pid logger_pid
+rates=(1 10)
+for rate in "${rates[@]}"; do
+    dir="$state/$rate"
+    mkdir -p "$dir"
+    chmod 755 "$dir"
+    port=$(free_port)
+    socat "pty,raw,echo=0,link=$dir/gps0,perm=0666" "pty,raw,echo=0,link=$dir/feeder" &
+    pids+=($!)
+    for _ in $(seq 100); do [[ -e $dir/feeder ]] && break; sleep 0.05; done
+    gpsd -N -n -b -s 38400 -f 8N1 -S "$port" -F "$dir/gpsd.sock" "$dir/gps0" 2>/dev/null &
+    pids+=($!)
+    for _ in $(seq 100); do
+        python3 -c "import socket; socket.create_connection(('127.0.0.1', $port))" 2>/dev/null && break
+        sleep 0.05
+    done
+    "$bin/travel-companiond" run --socket "$dir/control" --source "gpsd://127.0.0.1:$port" \
+        --db "$dir/travel.sqlite" 2> >(cat >"$dir/daemon.log") &
+    daemon_pid[$rate]=$!
+    pids+=($!)
+    gpxlogger -e sockets -f "$dir/track.gpx" "127.0.0.1:$port" 2>/dev/null &
+    logger_pid[$rate]=$!
+    pids+=($!)
+    # From 240 s into the route, where the bus drives off: a trip starts within seconds.
+    python3 scripts/feed-nmea.py "$dir/feeder" "$track" "$rate" 1 240 &
+    pids+=($!)
+done
+
+# Warm-up: both loggers have written points, the daemon's trip is under way (its first points
+# are the backlog since the bus drove off, written when the trip is confirmed).
+for _ in $(seq 600); do
+    ready=1
+    for rate in "${rates[@]}"; do
+        [[ $(route_points "$state/$rate/travel.sqlite") -gt 0 && $(trackpoints "$state/$rate/track.gpx") -gt 0 ]] || ready=0
+    done
+    [[ $ready -eq 1 ]] && break
+    sleep 0.1
+done
+sleep 15
+
+declare -A d0 l0 p0 g0 ckpt frames ours theirs points logged
+for rate in "${rates[@]}"; do
+    checkpoint "$state/$rate/travel.sqlite" >/dev/null
+    d0[$rate]=$(written "${daemon_pid[$rate]}")
+    l0[$rate]=$(written "${logger_pid[$rate]}")
+    p0[$rate]=$(route_points "$state/$rate/travel.sqlite")
+    g0[$rate]=$(trackpoints "$state/$rate/track.gpx")
+done
+sleep "$window"
+for rate in "${rates[@]}"; do
+    d1=$(written "${daemon_pid[$rate]}")
+    l1=$(written "${logger_pid[$rate]}")
+    read -r "ckpt[$rate]" "frames[$rate]" <<<"$(checkpoint "$state/$rate/travel.sqlite")"
+    ours[$rate]=$(((d1 - d0[$rate] + ckpt[$rate]) * 3600 / window))
+    theirs[$rate]=$(((l1 - l0[$rate]) * 3600 / window))
+    points[$rate]=$(($(route_points "$state/$rate/travel.sqlite") - p0[$rate]))
+    logged[$rate]=$(($(trackpoints "$state/$rate/track.gpx") - g0[$rate]))
+done
+
+failures=0
+for rate in "${rates[@]}"; do
+    name="sd_wear.${rate}hz"
+    echo "FIGURE $name.window=$window s"
+    echo "FIGURE $name.daemon_points=${points[$rate]} points"
+    echo "FIGURE $name.gpxlogger_points=${logged[$rate]} points"
+    echo "FIGURE $name.daemon_wal_frames=$((frames[$rate] * 3600 / window)) frames/h"
+    echo "FIGURE $name.daemon_checkpoint=$((ckpt[$rate] * 3600 / window)) bytes/h"
+    echo "FIGURE $name.daemon=${ours[$rate]} bytes/h"
+    echo "FIGURE $name.gpxlogger=${theirs[$rate]} bytes/h"
+    ratio=$(awk -v a="${ours[$rate]}" -v b="${theirs[$rate]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    echo "FIGURE $name.ratio=$ratio daemon/gpxlogger"
+    if [[ ${points[$rate]} -le 0 || ${logged[$rate]} -le 0 || ${theirs[$rate]} -le 0 ]]; then
+        echo "FAIL $rate Hz: a logger wrote nothing in the window"
+        failures=$((failures + 1))
+    fi
+done
+if awk -v a="${ours[1]}" -v b="${theirs[1]}" 'BEGIN { exit !(a <= b) }'; then
+    echo "ok   1 Hz: the daemon writes no more than gpxlogger"
+else
+    echo "FAIL 1 Hz: the daemon writes more than gpxlogger"
+    failures=$((failures + 1))
+fi
+if [[ $failures -eq 0 ]]; then echo PASS; else echo FAIL; exit 1; fi
