@@ -107,6 +107,9 @@ package enum ControlInterface {
         # The running daemon at a glance. journey is the open journey, if any; clock_offset_s
         # is the system clock minus GPS time, null until it is known; clients_dropped counts
         # clients refused (too many) or cut off (not reading their replies) since the start.
+        # database_error says why the database cannot be written (a full disk), null while it
+        # can; pending_writes are buffered for the next commit; points_dropped counts route
+        # points dropped from a full buffer since the start ([Storage] MaxBufferedPoints).
         method Status() -> (
           source: string,
           connected: bool,
@@ -116,6 +119,9 @@ package enum ControlInterface {
           counters: Counters,
           database: string,
           database_bytes: int,
+          database_error: ?string,
+          pending_writes: int,
+          points_dropped: int,
           uptime_s: float,
           clock_offset_s: ?float,
           connections: int,

@@ -52,6 +52,42 @@ package final class TravelDatabase {
     package func record(_ event: TrackingEvent) {
         if case .fixRejected = event { return }
         buffer.append(.event(event))
+        if buffer.count > bufferLimit { thinBuffer() }
+    }
+
+    /// Writes the buffer may hold while flushes fail (a full disk): past it, every other buffered
+    /// route point is dropped, so a long outage costs the route's resolution, never its extent, a
+    /// trip's start or end, or the memory of the process. Unlimited by default (an import flushes
+    /// every 50 000 events); the daemon sets `[Storage] MaxBufferedPoints`.
+    package var bufferLimit = Int.max
+
+    /// Route points dropped from the buffer since the database was opened, because it could not
+    /// be written (`bufferLimit`).
+    package private(set) var droppedRoutePoints = 0
+
+    /// Halves the buffered route points, keeping the newest, and the last `ongoingTrip` per trip;
+    /// trips' starts and ends, zone and POI events stay.
+    private func thinBuffer() {
+        var routePointsSeen = 0
+        var ongoingSeen: Set<Int64> = []
+        var kept: [PendingWrite] = []
+        kept.reserveCapacity(buffer.count)
+        for write in buffer.reversed() {
+            switch write {
+            case .event(.routePoint):
+                routePointsSeen += 1
+                if routePointsSeen % 2 == 0 {
+                    droppedRoutePoints += 1
+                    continue
+                }
+            case .ongoingTrip(let trip):
+                if !ongoingSeen.insert(trip.startTime.milliseconds).inserted { continue }
+            case .event, .importedFile, .zonePresence:
+                break
+            }
+            kept.append(write)
+        }
+        buffer = kept.reversed()
     }
 
     /// Buffers the engine's persistable state for the next `flush`, replacing any state buffered

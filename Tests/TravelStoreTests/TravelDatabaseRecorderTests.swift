@@ -42,6 +42,39 @@ import TravelStore
         #expect(points == recorded)
     }
 
+    /// A database that cannot be written (a full disk) makes the buffer grow until the limit:
+    /// then every other route point goes, counted, and the trips' starts and ends stay.
+    @Test func aBufferPastItsLimitDropsEveryOtherRoutePointAndKeepsTheTrips() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("travel.sqlite")
+        let database = try TravelDatabase(path: path)
+        database.bufferLimit = 40
+        let events =
+            SampleDrive.trip(points: 100)
+            + SampleDrive.trip(startingAt: SampleDrive.morning.adding(seconds: 3600), points: 50)
+        var largest = 0
+        for event in events {
+            database.record(event)
+            largest = max(largest, database.pendingCount)
+        }
+        #expect(largest <= 41)
+        #expect(database.droppedRoutePoints > 100)
+        try database.flush()
+
+        let trips = try database.trips()
+        let ends: [TripSummary] = events.compactMap { if case .tripEnded(let trip) = $0 { trip } else { nil } }
+        #expect(trips.map(\.summary) == ends)
+        let stored = try trips.flatMap { try database.routePoints(tripID: $0.id) }
+        #expect(stored.count == 150 - database.droppedRoutePoints)
+        let recorded: [RoutePoint] = events.compactMap {
+            if case .routePoint(_, let point) = $0 { point } else { nil }
+        }
+        // What is kept is what was recorded, in order, and the newest point is never dropped.
+        #expect(stored.allSatisfy(recorded.contains))
+        #expect(stored.last == recorded.last)
+        #expect(try database.routePoints(tripID: trips[1].id).count >= 10)
+    }
+
     @Test func recordingTheSameEventsAgainAddsNothing() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("travel.sqlite")
