@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TravelCore
-import TravelStore
+
+@testable import TravelStore
 
 @Suite struct TravelDatabaseRecorderTests {
     @Test func eventsBecomeTripsAndPointsOnlyWhenFlushed() throws {
@@ -52,13 +53,23 @@ import TravelStore
         let events =
             SampleDrive.trip(points: 100)
             + SampleDrive.trip(startingAt: SampleDrive.morning.adding(seconds: 3600), points: 50)
+        // While flushes succeed, nothing is dropped, however many points come at once.
+        for event in events.prefix(60) { database.record(event) }
+        #expect(database.pendingCount == 60)
+        #expect(database.droppedRoutePoints == 0)
+        try database.flush()
+        // The database is full (SQLite's page limit): each flush fails and the buffer stays bounded.
+        let pages = try #require(try database.connection.scalarText("PRAGMA page_count"))
+        try database.connection.execute("PRAGMA max_page_count = \(pages)")
         var largest = 0
-        for event in events {
+        for (index, event) in events.dropFirst(60).enumerated() {
             database.record(event)
             largest = max(largest, database.pendingCount)
+            if index.isMultiple(of: 10) { try? database.flush() }
         }
         #expect(largest <= 41)
-        #expect(database.droppedRoutePoints > 100)
+        #expect(database.droppedRoutePoints > 30)
+        try database.connection.execute("PRAGMA max_page_count = 1000000")
         try database.flush()
 
         let trips = try database.trips()
@@ -69,6 +80,7 @@ import TravelStore
         let recorded: [RoutePoint] = events.compactMap {
             if case .routePoint(_, let point) = $0 { point } else { nil }
         }
+        #expect(stored.prefix(58) == recorded.prefix(58))
         // What is kept is what was recorded, in order, and the newest point is never dropped.
         #expect(stored.allSatisfy(recorded.contains))
         #expect(stored.last == recorded.last)

@@ -7,6 +7,8 @@ SHORT=0
 CONFIGURATION=debug
 FAILURES=0
 PIDS=()
+# File systems mounted by the script, unmounted on exit once every child is gone.
+MOUNTS=()
 
 reliability_init() {
     for argument in "$@"; do
@@ -51,6 +53,8 @@ reliability_cleanup() {
         kill -KILL "$pid" 2>/dev/null || true
     done
     wait 2>/dev/null || true
+    local mounted
+    for mounted in "${MOUNTS[@]}"; do umount "$mounted" 2>/dev/null || true; done
     if [[ -n ${KEEP:-} ]]; then echo "kept $WORK" >&2; else rm -rf "$WORK"; fi
 }
 
