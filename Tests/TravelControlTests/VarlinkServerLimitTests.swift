@@ -51,6 +51,12 @@ extension VarlinkServerTests {
                 #expect(try refused.nextReply().varlinkError == .tooManyConnections(limit: 4))
                 #expect(refused.waitForClose())
                 #expect(try admitted[0].call("test.Echo", ["still": true]) == ["still": true])
+                // A refused client that calls at once learns why, not that the pipe broke.
+                let late = try test.client()
+                usleep(200_000)  // refused and closed by now
+                #expect(throws: VarlinkClientError.reply(.tooManyConnections(limit: 4))) {
+                    try late.call("test.Echo")
+                }
             }
         }
 
