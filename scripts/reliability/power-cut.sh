@@ -14,7 +14,7 @@ source "$(dirname "$0")/lib.sh"
 reliability_init "$@"
 
 cycles=200 flush=5 sd_seconds=120 sd_cuts=20
-if ((SHORT)); then cycles=15 flush=2 sd_seconds=14 sd_cuts=2; fi
+if ((SHORT)); then cycles=15 flush=1 sd_seconds=10 sd_cuts=2; fi
 
 start_pty "$WORK"
 start_feeder "$WORK" 10 600
