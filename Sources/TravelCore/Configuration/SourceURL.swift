@@ -18,7 +18,7 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the source is on this machine: a serial device, a replayed file, or a gpsd at
     /// `localhost`, a `127.x.y.z` address or `::1`. Reaching such a source again costs a failed
-    /// `connect` or `open`, microseconds, so the daemon retries it promptly (`Backoff.local`).
+    /// `connect` or `open`, microseconds, so the daemon retries it promptly (`Backoff.localMaximum`).
     package var isOnThisMachine: Bool {
         switch self {
         case .gpsd(let host, _):
