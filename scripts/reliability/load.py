@@ -239,6 +239,8 @@ figure("fixes_missed", missed)
 figure("rss_max_kib", max(rss) if rss else 0, "KiB")
 figure("rss_first_kib", rss[0] if rss else 0, "KiB")
 figure("watchdog_pings", len(pings))
+for share in (25, 50, 75):
+    figure(f"rss_at_{share}_percent_kib", rss[len(rss) * share // 100] if rss else 0, "KiB")
 figure("rss_last_kib", rss[-1] if rss else 0, "KiB")
 figure("watchdog_max_gap_s", f"{max(gaps):.2f}" if gaps else "n/a", f"s (WATCHDOG_USEC {WATCHDOG_USEC / 1e6:g} s)")
 if missed:

@@ -5,12 +5,12 @@
 # and again and 50 000 POIs are imported through the socket; the daemon runs under systemd's
 # watchdog protocol (NOTIFY_SOCKET, WATCHDOG_USEC=2 s). No fix may be missed, RSS stays bounded
 # and no WATCHDOG=1 comes late.
-# Usage: scripts/reliability/load.sh [--short] [--release]   (KEEP=1 keeps the scratch dir)
+# Usage: scripts/reliability/load.sh [--short] [--release]   (LOAD_SECONDS=N for another length)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 reliability_init "$@"
 
-seconds=600
+seconds=${LOAD_SECONDS:-600}
 if ((SHORT)); then seconds=40; fi
 start_pty "$WORK"
 start_feeder "$WORK" 10 600
