@@ -106,7 +106,10 @@ package enum ControlInterface {
 
         # The running daemon at a glance. journey is the open journey, if any; clock_offset_s
         # is the system clock minus GPS time, null until it is known; clients_dropped counts
-        # clients refused (too many) or cut off (not reading their replies) since the start;
+        # clients refused (too many) or cut off (not reading their replies) since the start.
+        # database_error says why the database cannot be written (a full disk), null while it
+        # can; pending_writes are buffered for the next commit; points_dropped counts route
+        # points dropped from a full buffer since the start ([Storage] MaxBufferedPoints);
         # time_zone is the zone travelctl shows the times in (see below).
         method Status() -> (
           source: string,
@@ -117,6 +120,9 @@ package enum ControlInterface {
           counters: Counters,
           database: string,
           database_bytes: int,
+          database_error: ?string,
+          pending_writes: int,
+          points_dropped: int,
           uptime_s: float,
           clock_offset_s: ?float,
           connections: int,

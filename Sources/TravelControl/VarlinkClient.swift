@@ -41,9 +41,26 @@ package final class VarlinkClient {
         return reply.parameters
     }
 
-    /// Sends a call without waiting for its reply (for pipelining, `oneway` and `more`).
+    /// Sends a call without waiting for its reply (for pipelining, `oneway` and `more`). When the
+    /// server has already closed the connection, the error it sent before closing (a refusal
+    /// such as `TooManyConnections`) is thrown rather than the broken pipe it left.
     package func send(_ call: VarlinkCall) throws(VarlinkClientError) {
-        try write(call.frame)
+        do {
+            try write(call.frame)
+        } catch {
+            if let refusal = pendingErrorReply() { throw .reply(refusal) }
+            throw error
+        }
+    }
+
+    /// An error reply the server sent before closing, if one is waiting unread.
+    private func pendingErrorReply() -> VarlinkError? {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        guard count > 0, let frame = try? reader.append(buffer[..<count]).first,
+            let reply = try? VarlinkReply(frame: frame)
+        else { return nil }
+        return reply.varlinkError
     }
 
     /// Writes raw bytes: the tests' hostile clients.

@@ -236,7 +236,8 @@ package final class VarlinkServer: Sendable {
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { return }
             UnixSocket.makeNonBlocking(fd)
-            guard connections.count < limits.maximumConnections, let peer = PeerCredentials(socket: fd) else {
+            guard let peer = PeerCredentials(socket: fd), Self.admits(peer, among: connections.count, limits: limits)
+            else {
                 // One best-effort line so the client knows why, then the door closes.
                 let refusal = VarlinkReply(.tooManyConnections(limit: limits.maximumConnections)).frame
                 _ = refusal.withUnsafeBytes { sendWithoutSignal(fd, $0) }
@@ -253,6 +254,14 @@ package final class VarlinkServer: Sendable {
                 now: .now
             )
         }
+    }
+
+    /// Whether a new connection from `peer` fits beside `count` others: anyone's while fewer than
+    /// `maximumConnections` are open, root's and the administrator group's in the reserved ones.
+    static func admits(_ peer: PeerCredentials, among count: Int, limits: VarlinkServerLimits) -> Bool {
+        if count < limits.maximumConnections { return true }
+        return count < limits.maximumConnections + limits.reservedConnections
+            && peer.isRootOrMember(of: limits.administratorGroup)
     }
 
     /// Reads what arrived, at most a few buffers so one fast client cannot starve the others.

@@ -45,6 +45,7 @@ extension Daemon {
         )
         var limits = VarlinkServerLimits()
         limits.maximumConnections = control.maximumConnections
+        limits.administratorGroup = adminGroup
         limits.idleTimeout = .milliseconds(Int64(control.idleTimeout * 1000))
         let server: VarlinkServer
         do {

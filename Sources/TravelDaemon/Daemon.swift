@@ -117,7 +117,10 @@ package enum Daemon {
         configuration: TravelConfiguration,
         logger: Logger
     ) -> any FixProvider {
-        let reconnectMaximum = Duration.seconds(configuration.source.reconnectMaximumInterval)
+        let reconnectMaximum = Backoff.maximum(
+            configured: .seconds(configuration.source.reconnectMaximumInterval),
+            sourceIsLocal: url.isOnThisMachine
+        )
         switch url {
         case .file(let path, let speed): return ReplaySource(path: path, speed: speed, logger: logger)
         case .gpsd(let host, let port):

@@ -62,7 +62,8 @@ extension EventKind {
                 "GPS source disconnected",
                 """
                 The source went away (gpsd stopped, the receiver was unplugged). The daemon keeps \
-                trying to reach it, with pauses growing up to [Source] ReconnectMaxSec.
+                trying to reach it, with pauses growing up to [Source] ReconnectMaxSec (at most \
+                0.5 s for a gpsd on this machine or a serial device).
                 """
             )
         case .clockMeasured:

@@ -9,7 +9,10 @@ extension TrackingPipeline {
             statistics: recorder.engine.statistics,
             currentTrip: recorder.engine.currentTrip,
             hasFix: presence.hasFix,
-            clockOffset: systemClockOffset
+            clockOffset: systemClockOffset,
+            databaseError: storageHealth.failure,
+            pendingWrites: recorder.database.pendingCount,
+            droppedPoints: recorder.database.droppedRoutePoints
         )
     }
 }
@@ -21,4 +24,10 @@ package struct PipelineSnapshot: Sendable {
     package var hasFix: Bool
     /// Seconds the system clock is ahead of GPS time, once measured.
     package var clockOffset: Double?
+    /// Why the last flush failed, while the database cannot be written.
+    package var databaseError: String?
+    /// Writes buffered for the next flush.
+    package var pendingWrites: Int
+    /// Route points dropped from a full buffer since the start (`[Storage] MaxBufferedPoints`).
+    package var droppedPoints: Int
 }

@@ -23,6 +23,8 @@ package actor TrackingPipeline {
     private(set) var lastFix: Fix?
     /// Whether a fix has been committed since the start: the first one is, at once.
     private var hasStoredAFix = false
+    /// Whether flushes reach the database, and when that was last said.
+    private(set) var storageHealth = StorageHealth()
     /// Fixes taken since the start, for the test-only fault `hang-after-fixes:N` (TestFault).
     private var fixesHandled = 0
     /// Asked to regroup journeys each time a flush commits a trip's start or end (`JourneyService`).
@@ -46,6 +48,7 @@ package actor TrackingPipeline {
         if let resumeError {
             logger.warning("the saved tracking state could not be used, starting afresh: \(resumeError)")
         }
+        recorder.database.bufferLimit = configuration.storage.maximumBufferedPoints
         self.recorder = recorder
         self.configuration = configuration
         databasePath = configuration.storage.database
@@ -181,13 +184,38 @@ package actor TrackingPipeline {
         }
     }
 
-    /// The timer's flush: a failure (disk full, a reader holding a lock) is logged, and the next
-    /// flush retries with nothing lost. `final` commits the engine state too.
+    /// The timer's flush: a failure (disk full, a reader holding a lock) keeps what is buffered
+    /// for the next flush, which retries it. The first failure is logged at once, then one line a
+    /// minute while the database stays unwritable (with what waits and what was dropped, see
+    /// `[Storage] MaxBufferedPoints`), and one when it is written again. `final` commits the
+    /// engine state too.
     package func flushOrLog(final: Bool = false) {
+        let database = recorder.database
+        let pending = database.pendingCount
         do {
             if try recorder.flush(final: final) { journeysChanged?.yield() }
+            if case .recovered(let outage) = storageHealth.flushSucceeded(at: .now) {
+                let line =
+                    "the database \(databasePath) is written again after \(HumanText.duration(outage.seconds)): "
+                    + "\(pending) waiting writes committed, \(database.droppedRoutePoints) route points dropped in all"
+                logger.notice("\(line)")
+            }
         } catch {
-            logger.error("cannot write the database, will retry: \(error)")
+            let waiting = "\(database.pendingCount) writes wait in memory"
+            switch storageHealth.flushFailed("\(error)", at: .now) {
+            case .failed(let reason):
+                let line =
+                    "cannot write the database \(databasePath), tracking goes on in memory: \(reason); \(waiting), "
+                    + "past \(database.bufferLimit) every other route point is dropped; retrying at each flush"
+                logger.error("\(line)")
+            case .stillFailing(let reason, let outage):
+                let line =
+                    "still cannot write the database \(databasePath) after \(HumanText.duration(outage.seconds)): "
+                    + "\(reason); \(waiting), \(database.droppedRoutePoints) route points dropped so far"
+                logger.error("\(line)")
+            case .recovered, nil:
+                break
+            }
         }
     }
 
@@ -219,6 +247,7 @@ package actor TrackingPipeline {
         case .success(let value):
             new = value
         }
+        recorder.database.bufferLimit = new.storage.maximumBufferedPoints
         if new.tracking != configuration.tracking {
             do {
                 try recorder.reconfigure(new.tracking)

@@ -52,6 +52,60 @@ package final class TravelDatabase {
     package func record(_ event: TrackingEvent) {
         if case .fixRejected = event { return }
         buffer.append(.event(event))
+        if flushFailing, buffer.count > thinningThreshold { thinBuffer() }
+    }
+
+    /// Writes the buffer may hold while flushes fail (a full disk): past it, every other buffered
+    /// route point is dropped, so a long outage costs the route's resolution, never its extent, a
+    /// trip's start or end, or the memory of the process. Unlimited by default (an import flushes
+    /// every 50 000 events); the daemon sets `[Storage] MaxBufferedPoints`. While flushes
+    /// succeed nothing is dropped, however many points a trip's start brings at once.
+    package var bufferLimit = Int.max {
+        didSet { thinningThreshold = bufferLimit }
+    }
+    /// Whether the last flush failed: only then is the buffer thinned.
+    private var flushFailing = false
+    /// The buffer size that thins it next: `bufferLimit`, or more when what is left after thinning
+    /// (trips' starts and ends, zone events) is that large already, so thinning stays rare.
+    private var thinningThreshold = Int.max
+
+    /// Route points dropped from the buffer since the database was opened, because it could not
+    /// be written (`bufferLimit`).
+    package private(set) var droppedRoutePoints = 0
+
+    /// Halves the buffered route points, keeping the newest, and the last `ongoingTrip` per trip,
+    /// until the buffer is within `bufferLimit` or has nothing more to drop; trips' starts and
+    /// ends, zone and POI events stay.
+    private func thinBuffer() {
+        var before = buffer.count + 1
+        while buffer.count > bufferLimit, buffer.count < before {
+            before = buffer.count
+            thinBufferOnce()
+        }
+        thinningThreshold = buffer.count < bufferLimit ? bufferLimit : buffer.count + bufferLimit / 2
+    }
+
+    private func thinBufferOnce() {
+        var routePointsSeen = 0
+        var ongoingSeen: Set<Int64> = []
+        var kept: [PendingWrite] = []
+        kept.reserveCapacity(buffer.count)
+        for write in buffer.reversed() {
+            switch write {
+            case .event(.routePoint):
+                routePointsSeen += 1
+                if routePointsSeen % 2 == 0 {
+                    droppedRoutePoints += 1
+                    continue
+                }
+            case .ongoingTrip(let trip):
+                if !ongoingSeen.insert(trip.startTime.milliseconds).inserted { continue }
+            case .event, .importedFile, .zonePresence:
+                break
+            }
+            kept.append(write)
+        }
+        buffer = kept.reversed()
     }
 
     /// Buffers the engine's persistable state for the next `flush`, replacing any state buffered
@@ -132,10 +186,14 @@ package final class TravelDatabase {
         } catch {
             // Ids looked up or created inside the rolled-back transaction may not exist.
             currentTrip = nil
+            flushFailing = true
+            if buffer.count > thinningThreshold { thinBuffer() }
             throw error
         }
         buffer.removeAll(keepingCapacity: true)
         pendingEngineState = nil
+        flushFailing = false
+        thinningThreshold = bufferLimit
     }
 
     private func apply(_ event: TrackingEvent, with statements: RecorderStatements) throws(StoreError) {

@@ -110,6 +110,9 @@ struct DaemonClient {
             return "a zone named \(reply.parameters["name"]?.stringValue ?? "?") exists"
         case let name where VarlinkError.refusalsWithReason.contains(name):
             return reply.parameters["reason"]?.stringValue ?? name
+        case "\(ControlInterface.name).TooManyConnections":
+            let limit = reply.parameters["limit"]?.intValue.map { " (\($0))" } ?? ""
+            return "the daemon serves as many clients as it may\(limit) (TooManyConnections); try again later"
         case "\(ControlInterface.name).PermissionDenied":
             return
                 "permission denied: \(reply.parameters["method"]?.stringValue ?? "this") needs root or the admin group"

@@ -66,6 +66,15 @@ struct Status: ParsableCommand {
         )
         let bytes = status["database_bytes"]?.intValue ?? 0
         lines.append(("Database", "\(status["database"]?.stringValue ?? "?") (\(Format.bytes(bytes)))"))
+        let dropped = status["points_dropped"]?.intValue ?? 0
+        if let error = status["database_error"]?.stringValue {
+            let waiting = status["pending_writes"]?.intValue ?? 0
+            lines.append(
+                ("Writing", "FAILING: \(error); \(waiting) writes wait in memory, \(dropped) route points dropped")
+            )
+        } else if dropped > 0 {
+            lines.append(("Writing", "ok; \(dropped) route points were dropped while it failed"))
+        }
         let clock = status["clock_offset_s"]?.doubleValue.map {
             "system clock \(ClockOffsetEstimator.describe($0)) GPS time"
         }

@@ -122,7 +122,7 @@ import Testing
         let port = GPSDDevice.freePort()
         let daemon = try Self.daemon(port: port, state: state)
         let refused = try #require(daemon.waitForLine(containing: "cannot use gpsd"), "\(daemon.output)")
-        #expect(refused.contains("gpsd://127.0.0.1:\(port): Connection refused; retrying, at most every 30 s"))
+        #expect(refused.contains("gpsd://127.0.0.1:\(port): Connection refused; retrying, at most every 0.5 s"))
         daemon.send(SIGTERM)
         #expect(daemon.waitForExit() == 0, "\(daemon.output)")
         #expect(daemon.output.contains("stopped, database flushed"))

@@ -42,6 +42,7 @@ extension VarlinkServerTests {
         @Test func connectionsBeyondTheLimitAreRefused() throws {
             var limits = VarlinkServerLimits()
             limits.maximumConnections = 4
+            limits.reservedConnections = 0
             let test = try VarlinkTestServer(limits: limits)
             try test.serving {
                 let admitted = try (0..<4).map { _ in try test.client() }
@@ -50,6 +51,45 @@ extension VarlinkServerTests {
                 #expect(try refused.nextReply().varlinkError == .tooManyConnections(limit: 4))
                 #expect(refused.waitForClose())
                 #expect(try admitted[0].call("test.Echo", ["still": true]) == ["still": true])
+                // A refused client that calls at once learns why, not that the pipe broke.
+                let late = try test.client()
+                usleep(200_000)  // refused and closed by now
+                #expect(throws: VarlinkClientError.reply(.tooManyConnections(limit: 4))) {
+                    try late.call("test.Echo")
+                }
+            }
+        }
+
+        @Test func theReservedConnectionsAdmitOnlyRootAndTheAdministratorGroup() {
+            var limits = VarlinkServerLimits()
+            limits.maximumConnections = 64
+            limits.reservedConnections = 4
+            limits.administratorGroup = 990
+            let user = PeerCredentials(pid: 1, uid: 1000, gid: 1000, groups: [27])
+            let admin = PeerCredentials(pid: 1, uid: 1000, gid: 1000, groups: [27, 990])
+            let root = PeerCredentials(pid: 1, uid: 0, gid: 0)
+            for peer in [user, admin, root] { #expect(VarlinkServer.admits(peer, among: 63, limits: limits)) }
+            #expect(!VarlinkServer.admits(user, among: 64, limits: limits))
+            #expect(VarlinkServer.admits(admin, among: 64, limits: limits))
+            #expect(VarlinkServer.admits(root, among: 67, limits: limits))
+            #expect(!VarlinkServer.admits(root, among: 68, limits: limits))
+            limits.administratorGroup = nil
+            #expect(!VarlinkServer.admits(admin, among: 64, limits: limits))
+            #expect(VarlinkServer.admits(root, among: 64, limits: limits))
+        }
+
+        @Test(.enabled(if: getuid() == 0, "the reserved connections are root's; run as root"))
+        func rootGetsAReservedConnectionWhenTheOthersAreTaken() throws {
+            var limits = VarlinkServerLimits()
+            limits.maximumConnections = 4
+            limits.reservedConnections = 1
+            let test = try VarlinkTestServer(limits: limits)
+            try test.serving {
+                let admitted = try (0..<5).map { _ in try test.client() }
+                for client in admitted { #expect(try client.call("test.Echo") == [:]) }
+                let refused = try test.client()
+                #expect(try refused.nextReply().varlinkError == .tooManyConnections(limit: 4))
+                #expect(refused.waitForClose())
             }
         }
 

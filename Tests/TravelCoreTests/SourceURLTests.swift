@@ -69,4 +69,17 @@ import Testing
             #expect(try SourceURL(parsing: text).description == text)
         }
     }
+
+    @Test(
+        arguments: [
+            ("gpsd://127.0.0.1:2947", true), ("gpsd://localhost", true), ("gpsd://LOCALHOST:3000", true),
+            ("gpsd://[::1]:2947", true), ("gpsd://127.1.2.3", true), ("gpsd://gps.localhost", true),
+            ("serial:///dev/ttyUSB0", true), ("file:///tmp/drive.nmea", true),
+            ("gpsd://192.168.1.20:2947", false), ("gpsd://[fe80::1]", false), ("gpsd://pi.local", false),
+            ("gpsd://127.example.com", false), ("gpsd://localhost.example.com", false),
+        ]
+    )
+    func tellsASourceOnThisMachineFromARemoteGpsd(text: String, local: Bool) throws {
+        #expect(try SourceURL(parsing: text).isOnThisMachine == local)
+    }
 }

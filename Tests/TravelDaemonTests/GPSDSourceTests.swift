@@ -162,6 +162,19 @@ import TravelCore
         backoff.reset()
         #expect(backoff.next() == .milliseconds(250))
     }
+
+    @Test func aSourceOnThisMachineIsTriedAtLeastTwiceASecond() {
+        #expect(Backoff.maximum(configured: .seconds(30), sourceIsLocal: true) == .milliseconds(500))
+        #expect(Backoff.maximum(configured: .seconds(30), sourceIsLocal: false) == .seconds(30))
+        #expect(Backoff.maximum(configured: .milliseconds(200), sourceIsLocal: true) == .milliseconds(200))
+        var backoff = Backoff(maximum: Backoff.maximum(configured: .seconds(30), sourceIsLocal: true))
+        let pauses = (0..<5).map { _ in backoff.next() }
+        #expect(
+            pauses == [
+                .milliseconds(250), .milliseconds(500), .milliseconds(500), .milliseconds(500), .milliseconds(500),
+            ]
+        )
+    }
 }
 
 extension Result where Failure == any Error {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TravelCore
-import TravelStore
+
+@testable import TravelStore
 
 @Suite struct TravelDatabaseRecorderTests {
     @Test func eventsBecomeTripsAndPointsOnlyWhenFlushed() throws {
@@ -40,6 +41,50 @@ import TravelStore
             if case .routePoint(_, let point) = $0 { point } else { nil }
         }
         #expect(points == recorded)
+    }
+
+    /// A database that cannot be written (a full disk) makes the buffer grow until the limit:
+    /// then every other route point goes, counted, and the trips' starts and ends stay.
+    @Test func aBufferPastItsLimitDropsEveryOtherRoutePointAndKeepsTheTrips() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("travel.sqlite")
+        let database = try TravelDatabase(path: path)
+        database.bufferLimit = 40
+        let events =
+            SampleDrive.trip(points: 100)
+            + SampleDrive.trip(startingAt: SampleDrive.morning.adding(seconds: 3600), points: 50)
+        // While flushes succeed, nothing is dropped, however many points come at once.
+        for event in events.prefix(60) { database.record(event) }
+        #expect(database.pendingCount == 60)
+        #expect(database.droppedRoutePoints == 0)
+        try database.flush()
+        // The database is full (SQLite's page limit): each flush fails and the buffer stays bounded.
+        let pages = try #require(try database.connection.scalarText("PRAGMA page_count"))
+        try database.connection.execute("PRAGMA max_page_count = \(pages)")
+        var largest = 0
+        for (index, event) in events.dropFirst(60).enumerated() {
+            database.record(event)
+            largest = max(largest, database.pendingCount)
+            if index.isMultiple(of: 10) { try? database.flush() }
+        }
+        #expect(largest <= 41)
+        #expect(database.droppedRoutePoints > 30)
+        try database.connection.execute("PRAGMA max_page_count = 1000000")
+        try database.flush()
+
+        let trips = try database.trips()
+        let ends: [TripSummary] = events.compactMap { if case .tripEnded(let trip) = $0 { trip } else { nil } }
+        #expect(trips.map(\.summary) == ends)
+        let stored = try trips.flatMap { try database.routePoints(tripID: $0.id) }
+        #expect(stored.count == 150 - database.droppedRoutePoints)
+        let recorded: [RoutePoint] = events.compactMap {
+            if case .routePoint(_, let point) = $0 { point } else { nil }
+        }
+        #expect(stored.prefix(58) == recorded.prefix(58))
+        // What is kept is what was recorded, in order, and the newest point is never dropped.
+        #expect(stored.allSatisfy(recorded.contains))
+        #expect(stored.last == recorded.last)
+        #expect(try database.routePoints(tripID: trips[1].id).count >= 10)
     }
 
     @Test func recordingTheSameEventsAgainAddsNothing() throws {

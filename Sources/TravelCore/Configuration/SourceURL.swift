@@ -16,6 +16,20 @@ package enum SourceURL: Sendable, Hashable, CustomStringConvertible {
         if case .file = self { false } else { true }
     }
 
+    /// Whether the source is on this machine: a serial device, a replayed file, or a gpsd at
+    /// `localhost`, a `127.x.y.z` address or `::1`. Reaching such a source again costs a failed
+    /// `connect` or `open`, microseconds, so the daemon retries it promptly (`Backoff.localMaximum`).
+    package var isOnThisMachine: Bool {
+        switch self {
+        case .gpsd(let host, _):
+            let name = host.lowercased()
+            let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+            let loopbackIPv4 = octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+            return loopbackIPv4 || name == "localhost" || name.hasSuffix(".localhost") || name == "::1"
+        case .serial, .file: return true
+        }
+    }
+
     /// `baud=auto`: the serial source finds the receiver's rate itself.
     package static let autoBaud = 0
 

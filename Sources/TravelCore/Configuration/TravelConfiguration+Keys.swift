@@ -24,9 +24,11 @@ extension TravelConfiguration {
                     \.source.reconnectMaximumInterval,
                     range: 1...3_600,
                     """
-                    The longest pause between attempts to reach a lost source; pauses grow from a quarter of a second up \
-                    to this. 30 s picks up a restarted gpsd or a replugged receiver soon, without spinning \
-                    while it is away.
+                    The longest pause between attempts to reach a lost gpsd on another machine; pauses grow from a \
+                    quarter of a second up to this, so a gpsd that stays away costs an attempt now and then. A gpsd \
+                    on this machine (localhost, 127.x.y.z, ::1) and a serial device are tried again at least every \
+                    0.5 s (or this, if shorter): a failed attempt costs microseconds, and tracking resumes within \
+                    a second of their return.
                     """
                 ),
             ]
@@ -55,6 +57,18 @@ extension TravelConfiguration {
                     writes at least two pages, so longer intervals write less to the SD card (an hour of driving \
                     at 1 Hz: 5 s, 1.7 MB; 10 s, 1.3 MB; 30 s, 0.85 MB; a commit per fix, 15 MB), shorter ones \
                     lose less when the ignition cuts the power. The first fix after a start is committed at once.
+                    """
+                ),
+                .integer(
+                    "MaxBufferedPoints",
+                    \.storage.maximumBufferedPoints,
+                    range: 100...1_000_000,
+                    """
+                    Route points kept in memory while the database cannot be written (a full disk, a broken \
+                    card): tracking goes on, one error a minute says so (journal and travelctl status), and \
+                    everything is written once it can be. Past this, every other buffered point is dropped, \
+                    counted (points_dropped in status): the route keeps its extent and its trips, at a lower \
+                    resolution. 36000 is an hour at 10 Hz, about 5 MB.
                     """
                 ),
             ]
@@ -96,7 +110,8 @@ extension TravelConfiguration {
                     range: 1...1_000,
                     """
                     Clients served at once; more are refused with an error. 64 is far more than a car needs \
-                    and bounds what a misbehaving local client can make the daemon hold.
+                    and bounds what a misbehaving local client can make the daemon hold. 4 more are kept for \
+                    root and AdminGroup, so clients holding all of these cannot lock an operator out of status.
                     """
                 ),
                 .number(

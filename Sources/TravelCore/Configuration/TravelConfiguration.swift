@@ -30,6 +30,9 @@ public struct TravelConfiguration: Sendable, Hashable {
         public var database = "/var/lib/travel-companion/travel.sqlite"
         /// Seconds between commits of accepted fixes: the most a power cut can lose.
         public var flushInterval = 10.0
+        /// Route points kept in memory while the database cannot be written (a full disk); past
+        /// this, every other one is dropped, counted.
+        public var maximumBufferedPoints = 36_000
     }
 
     public struct Control: Sendable, Hashable {
