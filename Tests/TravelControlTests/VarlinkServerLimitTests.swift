@@ -12,11 +12,11 @@ import Musl
 extension VarlinkServerTests {
     /// Every limit costs only the client that breaks it: the others are still answered.
     @Suite struct Limits {
-        @Test func aMessageOverTheLimitIsRefusedAndTheConnectionClosed() throws {
+        @Test func aMessageOverTheLimitIsRefusedAndTheConnectionClosed() async throws {
             var limits = VarlinkServerLimits()
             limits.maximumMessageSize = 64 << 10
             let test = try VarlinkTestServer(limits: limits)
-            try test.serving {
+            try await test.serving {
                 let client = try test.client()
                 // 10 MB without a NUL; the server stops reading long before the end, so the write fails.
                 try? client.write([UInt8](repeating: UInt8(ascii: "x"), count: 10 << 20))
@@ -27,9 +27,9 @@ extension VarlinkServerTests {
             }
         }
 
-        @Test func aClientThatSendsNoTerminatorAndLeavesCostsNothing() throws {
+        @Test func aClientThatSendsNoTerminatorAndLeavesCostsNothing() async throws {
             let test = try VarlinkTestServer()
-            try test.serving {
+            try await test.serving {
                 do {
                     let client = try test.client()
                     try client.write(Array(#"{"method":"test.Echo""#.utf8))
@@ -39,12 +39,12 @@ extension VarlinkServerTests {
             }
         }
 
-        @Test func connectionsBeyondTheLimitAreRefused() throws {
+        @Test func connectionsBeyondTheLimitAreRefused() async throws {
             var limits = VarlinkServerLimits()
             limits.maximumConnections = 4
             limits.reservedConnections = 0
             let test = try VarlinkTestServer(limits: limits)
-            try test.serving {
+            try await test.serving {
                 let admitted = try (0..<4).map { _ in try test.client() }
                 for client in admitted { #expect(try client.call("test.Echo") == [:]) }
                 let refused = try test.client()
@@ -79,12 +79,12 @@ extension VarlinkServerTests {
         }
 
         @Test(.enabled(if: getuid() == 0, "the reserved connections are root's; run as root"))
-        func rootGetsAReservedConnectionWhenTheOthersAreTaken() throws {
+        func rootGetsAReservedConnectionWhenTheOthersAreTaken() async throws {
             var limits = VarlinkServerLimits()
             limits.maximumConnections = 4
             limits.reservedConnections = 1
             let test = try VarlinkTestServer(limits: limits)
-            try test.serving {
+            try await test.serving {
                 let admitted = try (0..<5).map { _ in try test.client() }
                 for client in admitted { #expect(try client.call("test.Echo") == [:]) }
                 let refused = try test.client()
@@ -93,22 +93,22 @@ extension VarlinkServerTests {
             }
         }
 
-        @Test func anIdleClientIsDisconnected() throws {
+        @Test func anIdleClientIsDisconnected() async throws {
             var limits = VarlinkServerLimits()
             limits.idleTimeout = .milliseconds(200)
             let test = try VarlinkTestServer(limits: limits)
-            try test.serving {
+            try await test.serving {
                 let idle = try test.client()
                 #expect(try idle.call("test.Echo") == [:])
                 #expect(idle.waitForClose())
             }
         }
 
-        @Test func aSubscriberThatNeverReadsIsDroppedAndOthersGoOn() throws {
+        @Test func aSubscriberThatNeverReadsIsDroppedAndOthersGoOn() async throws {
             var limits = VarlinkServerLimits()
             limits.maximumPendingOutput = 256 << 10
             let test = try VarlinkTestServer(limits: limits)
-            try test.serving {
+            try await test.serving {
                 let stuck = try test.client()
                 try stuck.send(VarlinkCall(method: "test.Stream", more: true))
                 let reader = try test.client()

@@ -11,18 +11,18 @@ import Musl
 
 /// The server in-process on a temporary socket: framing, ordering, oneway, streaming, errors.
 @Suite(.serialized) struct VarlinkServerTests {
-    @Test func answersACallAndKeepsTheConnectionOpen() throws {
+    @Test func answersACallAndKeepsTheConnectionOpen() async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let client = try test.client()
             #expect(try client.call("test.Echo", ["a": 1]) == ["a": 1])
             #expect(try client.call("test.Echo", ["b": "two"]) == ["b": "two"])
         }
     }
 
-    @Test func answersPipelinedCallsInOrderEvenWhenTheFirstIsSlow() throws {
+    @Test func answersPipelinedCallsInOrderEvenWhenTheFirstIsSlow() async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let client = try test.client()
             // One write holding three calls: the slow one's reply must still come first.
             try client.write(
@@ -35,9 +35,9 @@ import Musl
         }
     }
 
-    @Test func onewayCallsGetNoReply() throws {
+    @Test func onewayCallsGetNoReply() async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let client = try test.client()
             try client.send(VarlinkCall(method: "test.Echo", parameters: ["n": 1], oneway: true))
             try client.send(VarlinkCall(method: "test.Slow", parameters: ["n": 2], oneway: true))
@@ -46,9 +46,9 @@ import Musl
         }
     }
 
-    @Test func streamsWithContinuesUntilTheClientLeaves() throws {
+    @Test func streamsWithContinuesUntilTheClientLeaves() async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let client = try test.client()
             try client.send(VarlinkCall(method: "test.Stream", more: true))
             let first = try client.nextReply()
@@ -62,9 +62,9 @@ import Musl
         }
     }
 
-    @Test func aStreamingMethodWithoutMoreIsAnError() throws {
+    @Test func aStreamingMethodWithoutMoreIsAnError() async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let client = try test.client()
             #expect(throws: VarlinkClientError.reply(.expectedMore("test.Stream"))) {
                 try client.call("test.Stream")
@@ -73,9 +73,9 @@ import Musl
         }
     }
 
-    @Test func reportsThePeerTheKernelVouchesFor() throws {
+    @Test func reportsThePeerTheKernelVouchesFor() async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let reply = try test.client().call("test.Peer")
             #expect(reply["uid"] == .integer(Int64(getuid())))
             #expect(reply["pid"] == .integer(Int64(getpid())))
@@ -89,9 +89,9 @@ import Musl
             ("{\"parameters\":{}}\0", "a call needs a \"method\" string"),
         ]
     )
-    func aMessageThatIsNotACallIsAnsweredAndTheConnectionClosed(message: String, reason: String) throws {
+    func aMessageThatIsNotACallIsAnsweredAndTheConnectionClosed(message: String, reason: String) async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let client = try test.client()
             try client.write(Array(message.utf8) + VarlinkCall(method: "test.Echo").frame)
             let reply = try client.nextReply()
@@ -102,9 +102,9 @@ import Musl
         }
     }
 
-    @Test func badParametersAreInvalidParameter() throws {
+    @Test func badParametersAreInvalidParameter() async throws {
         let test = try VarlinkTestServer()
-        try test.serving {
+        try await test.serving {
             let client = try test.client()
             try client.write(Array(#"{"method":"test.Echo","parameters":[1]}"#.utf8) + [0])
             #expect(try client.nextReply().varlinkError == .invalidParameter("parameters"))

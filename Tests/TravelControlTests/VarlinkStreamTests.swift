@@ -29,9 +29,9 @@ actor ChunkProducer {
 
 /// Replies streamed with `more` (`VarlinkOutcome.stream`), on a real server and socket.
 @Suite(.serialized) struct VarlinkStreamTests {
-    @Test func aStreamArrivesInOrderAndTheNextCallWaitsForItsEnd() throws {
+    @Test func aStreamArrivesInOrderAndTheNextCallWaitsForItsEnd() async throws {
         let server = try VarlinkTestServer()
-        try server.serving {
+        try await server.serving {
             let client = try server.client()
             // Pipelined: the echo is sent before any chunk is read, and answered after the last.
             try client.send(VarlinkCall(method: "test.Chunks", parameters: ["count": 5, "size": 10], more: true))
@@ -48,20 +48,20 @@ actor ChunkProducer {
         }
     }
 
-    @Test func withoutMoreAStreamIsRefused() throws {
+    @Test func withoutMoreAStreamIsRefused() async throws {
         let server = try VarlinkTestServer()
-        try server.serving {
+        try await server.serving {
             let client = try server.client()
             try client.send(VarlinkCall(method: "test.Chunks", parameters: ["count": 2]))
             #expect(try client.nextReply().error == "org.travelcompanion.control.ExpectedMore")
         }
     }
 
-    @Test func aClientThatStopsReadingHoldsBackTheProducerAndIsDisconnected() throws {
+    @Test func aClientThatStopsReadingHoldsBackTheProducerAndIsDisconnected() async throws {
         var limits = VarlinkServerLimits()
         limits.idleTimeout = .milliseconds(300)
         let server = try VarlinkTestServer(limits: limits)
-        try server.serving {
+        try await server.serving {
             ChunkProducer.produced.withLock { $0 = 0 }
             let client = try server.client()
             // 1000 replies of 256 KiB: 256 MiB if the producer were not held back.

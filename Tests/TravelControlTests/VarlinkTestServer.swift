@@ -1,3 +1,4 @@
+import Foundation
 import TravelCore
 
 @testable import TravelControl
@@ -46,8 +47,10 @@ final class VarlinkTestServer: Sendable {
     }
 
     /// Serves while `body` runs, then stops the server and removes the directory. The server
-    /// runs on its own thread, so `body` may block on its sockets.
-    func serving<Result>(_ body: () throws -> Result) throws -> Result {
+    /// runs on its own thread, and `body` on a thread of its own too: it blocks on its sockets,
+    /// and blocking a thread of Swift's cooperative pool (two on a 2-core machine, shared by the
+    /// tests running in parallel) could starve the server's `.later` replies it waits for.
+    func serving<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
         server.start()
         defer {
             server.stop()
@@ -56,7 +59,10 @@ final class VarlinkTestServer: Sendable {
             unlink(path)
             rmdir(directory)
         }
-        return try body()
+        return try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
+            thread.start()
+        }
     }
 
     /// A client that fails a read after 30 s rather than hanging the suite.
