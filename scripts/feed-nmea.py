@@ -30,10 +30,32 @@ def sentence(body):
     return f"${body}*{checksum:02X}\r\n"
 
 
-def angle(value, width, positive, negative):
+def angle(value, width, positive, negative, decimals=4):
     degrees = int(abs(value))
     minutes = (abs(value) - degrees) * 60
-    return f"{degrees:0{width}d}{minutes:07.4f},{positive if value >= 0 else negative}"
+    return f"{degrees:0{width}d}{minutes:0{decimals + 3}.{decimals}f},{positive if value >= 0 else negative}"
+
+
+def there_and_back(route):
+    """The route and then back again, so a feed along it never ends and never jumps."""
+    return route + [(route[-1][0] + (route[-1][0] - t), la, lo) for t, la, lo in reversed(route)]
+
+
+def along(route, offset, index):
+    """Where the route is `offset` seconds into it, searching on from point `index`:
+    (index, lat, lon, speed in knots, track in degrees), interpolated between two points."""
+    if index + 1 >= len(route) or route[index][0] > offset:
+        index = 0
+    while index + 1 < len(route) and route[index + 1][0] <= offset:
+        index += 1
+    t0, la0, lo0 = route[index]
+    t1, la1, lo1 = route[min(index + 1, len(route) - 1)]
+    f = 0 if t1 == t0 else (offset - t0) / (t1 - t0)
+    dy = (la1 - la0) * 111_320
+    dx = (lo1 - lo0) * 111_320 * math.cos(math.radians(la0))
+    metres_per_second = math.hypot(dx, dy) / max(t1 - t0, 1e-9)
+    track = math.degrees(math.atan2(dx, dy)) % 360
+    return index, la0 + f * (la1 - la0), lo0 + f * (lo1 - lo0), metres_per_second * 1.943844, track
 
 
 def epoch(now, lat, lon, speed_knots, track):
@@ -52,9 +74,7 @@ def main():
     device, track, rate = sys.argv[1], sys.argv[2], float(sys.argv[3])
     delay = float(sys.argv[4]) if len(sys.argv) > 4 else 0
     skip = float(sys.argv[5]) if len(sys.argv) > 5 else 0
-    route = points(track)
-    # There and back again, so the feed never ends and never jumps.
-    route = route + [(route[-1][0] + (route[-1][0] - t), la, lo) for t, la, lo in reversed(route)]
+    route = there_and_back(points(track))
     duration = route[-1][0] - route[0][0]
     out = open(device, "wb", buffering=0)
     time.sleep(delay)
@@ -68,19 +88,8 @@ def main():
         if pause > 0:
             time.sleep(pause)
         offset = (now - start + skip) % duration + route[0][0]
-        while index + 1 < len(route) and route[index + 1][0] <= offset:
-            index += 1
-        if index + 1 >= len(route) or route[index][0] > offset:
-            index = 0
-        t0, la0, lo0 = route[index]
-        t1, la1, lo1 = route[min(index + 1, len(route) - 1)]
-        f = 0 if t1 == t0 else (offset - t0) / (t1 - t0)
-        lat, lon = la0 + f * (la1 - la0), lo0 + f * (lo1 - lo0)
-        dy = (la1 - la0) * 111_320
-        dx = (lo1 - lo0) * 111_320 * math.cos(math.radians(la0))
-        metres_per_second = math.hypot(dx, dy) / max(t1 - t0, 1e-9)
-        track_degrees = math.degrees(math.atan2(dx, dy)) % 360
-        out.write(epoch(now, lat, lon, metres_per_second * 1.943844, track_degrees).encode())
+        index, lat, lon, knots, track_degrees = along(route, offset, index)
+        out.write(epoch(now, lat, lon, knots, track_degrees).encode())
         step += 1
 
 

@@ -22,8 +22,7 @@ spec.loader.exec_module(feed_nmea)
 
 def main():
     device, track, rate, skip, log_path = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
-    route = feed_nmea.points(track)
-    route = route + [(route[-1][0] + (route[-1][0] - t), la, lo) for t, la, lo in reversed(route)]
+    route = feed_nmea.there_and_back(feed_nmea.points(track))
     duration = route[-1][0] - route[0][0]
     log = open(log_path, "a", buffering=1)
     out = None
@@ -40,19 +39,8 @@ def main():
         if pause > 0:
             time.sleep(pause)
         offset = (now - start + skip) % duration + route[0][0]
-        if index + 1 >= len(route) or route[index][0] > offset:
-            index = 0
-        while index + 1 < len(route) and route[index + 1][0] <= offset:
-            index += 1
-        t0, la0, lo0 = route[index]
-        t1, la1, lo1 = route[min(index + 1, len(route) - 1)]
-        f = 0 if t1 == t0 else (offset - t0) / (t1 - t0)
-        lat, lon = la0 + f * (la1 - la0), lo0 + f * (lo1 - lo0)
-        dy = (la1 - la0) * 111_320
-        dx = (lo1 - lo0) * 111_320 * math.cos(math.radians(la0))
-        speed = math.hypot(dx, dy) / max(t1 - t0, 1e-9)
-        track_degrees = math.degrees(math.atan2(dx, dy)) % 360
-        data = feed_nmea.epoch(now, lat, lon, speed * 1.943844, track_degrees).encode()
+        index, lat, lon, knots, track_degrees = feed_nmea.along(route, offset, index)
+        data = feed_nmea.epoch(now, lat, lon, knots, track_degrees).encode()
         try:
             if out is None:
                 link = os.lstat(device)

@@ -8,10 +8,19 @@ Usage: source-faults-feed.py FAULT COUNT OUT
 FAULT: garbage | duplicates | back-30s | back-1h | future | gap-2h | no-fix
 """
 import datetime
+import importlib.util
 import json
 import math
+import os
 import random
 import sys
+
+spec = importlib.util.spec_from_file_location(
+    "feed_nmea", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "feed-nmea.py")
+)
+feed_nmea = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(feed_nmea)
+sentence = feed_nmea.sentence
 
 fault, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 rng = random.Random(14)
@@ -22,17 +31,8 @@ chunks = []
 expected = {"epochs": 0, "accepted": 0, "rejected": {}, "steps": 0, "trips": None}
 
 
-def sentence(body):
-    checksum = 0
-    for byte in body.encode():
-        checksum ^= byte
-    return f"${body}*{checksum:02X}\r\n"
-
-
 def angle(value, width, positive, negative):
-    degrees = int(abs(value))
-    minutes = (abs(value) - degrees) * 60
-    return f"{degrees:0{width}d}{minutes:09.6f},{positive if value >= 0 else negative}"
+    return feed_nmea.angle(value, width, positive, negative, decimals=6)
 
 
 def epoch(when, fix=True):
