@@ -7,7 +7,6 @@ again. Checks: tracking goes on, the failure is said at once and then at most on
 writing resumes. Prints FIGURE lines and CHECK FAILED lines; exits 1 if a check failed.
 """
 import argparse
-import calendar
 import json
 import os
 import re
@@ -16,6 +15,8 @@ import subprocess
 import sys
 import threading
 import time
+
+from report import failed, figure, finish, milliseconds
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--bin", required=True)
@@ -28,21 +29,9 @@ args = parser.parse_args()
 WORK, STATE = args.dir, args.state
 TRAVELCTL = os.path.join(args.bin, "travelctl")
 SOCKET = os.path.join(WORK, "control")
-failures = 0
 
 
-def failed(message):
-    global failures
-    failures += 1
-    print(f"CHECK FAILED: {message}", flush=True)
 
-
-def figure(name, value, unit=""):
-    print(f"FIGURE {name}={value}{' ' + unit if unit else ''}", flush=True)
-
-
-def milliseconds(stamp):
-    return calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S")) * 1000 + int(stamp[20:23])
 
 
 def status():
@@ -174,4 +163,4 @@ if uncounted != 0:
     failed(f"{uncounted} fixes neither stored nor counted as dropped")
 if largest_pending > args.buffer * 1.2 + 50:
     failed(f"{largest_pending} writes buffered, beyond the bound of {args.buffer}")
-sys.exit(1 if failures else 0)
+finish()

@@ -7,7 +7,6 @@ WATCHDOG_USEC=2 s): no fix missed, RSS bounded, no WATCHDOG=1 late. Prints FIGUR
 CHECK FAILED lines; exits 1 if a check failed.
 """
 import argparse
-import calendar
 import json
 import os
 import random
@@ -18,6 +17,8 @@ import subprocess
 import sys
 import threading
 import time
+
+from report import failed, figure, finish, milliseconds
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--bin", required=True)
@@ -32,24 +33,12 @@ SOCKET = os.path.join(WORK, "control")
 WATCHDOG_USEC = 2_000_000
 # A generous ceiling for a debug build under this load; the figure itself is what to watch.
 RSS_LIMIT_KIB = 128 * 1024
-failures = 0
 stopping = threading.Event()
 counts = {"calls": 0, "events": 0, "client_errors": 0, "exports": 0}
 lock = threading.Lock()
 
 
-def failed(message):
-    global failures
-    failures += 1
-    print(f"CHECK FAILED: {message}", flush=True)
 
-
-def figure(name, value, unit=""):
-    print(f"FIGURE {name}={value}{' ' + unit if unit else ''}", flush=True)
-
-
-def milliseconds(stamp):
-    return calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S")) * 1000 + int(stamp[20:23])
 
 
 def count(name, amount=1):
@@ -253,4 +242,4 @@ if not gaps or max(gaps) > WATCHDOG_USEC / 1e6:
     failed("a WATCHDOG=1 came later than WATCHDOG_USEC (systemd would have killed the daemon)")
 if len(expected) < (ended - started - 5) * 9:
     failed(f"only {len(expected)} fixes fed in {ended - started:.0f} s: the feed stalled")
-sys.exit(1 if failures else 0)
+finish()

@@ -6,7 +6,6 @@ while it writes; then, optionally, the power-cut window of a real file system on
 Prints FIGURE lines and CHECK FAILED lines; exits 1 if a check failed.
 """
 import argparse
-import calendar
 import json
 import os
 import random
@@ -17,6 +16,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+from report import failed, figure, finish, milliseconds
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--bin", required=True)
@@ -36,18 +37,9 @@ WORK = args.dir
 CONFIG = os.path.join(WORK, "travel-companion.conf")
 DAEMON = os.path.join(args.bin, "travel-companiond")
 TRAVELCTL = os.path.join(args.bin, "travelctl")
-failures = 0
 daemons = []
 
 
-def failed(message):
-    global failures
-    failures += 1
-    print(f"CHECK FAILED: {message}", flush=True)
-
-
-def figure(name, value, unit=""):
-    print(f"FIGURE {name}={value}{' ' + unit if unit else ''}", flush=True)
 
 
 def start_daemon(database, log):
@@ -84,10 +76,6 @@ def trips(path):
         return None
     return json.loads(result.stdout)
 
-
-def milliseconds(stamp):
-    """`2026-11-24T19:10:02.300Z` as milliseconds since 1970."""
-    return calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S")) * 1000 + int(stamp[20:23])
 
 
 def last_point(trip):
@@ -353,4 +341,4 @@ if args.sd_cuts:
     sd_window()
 for process in daemons:
     kill(process)
-sys.exit(1 if failures else 0)
+finish()

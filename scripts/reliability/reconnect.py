@@ -9,7 +9,6 @@
 Prints FIGURE lines and CHECK FAILED lines; exits 1 if a check failed.
 """
 import argparse
-import calendar
 import os
 import random
 import re
@@ -20,6 +19,8 @@ import subprocess
 import sys
 import threading
 import time
+
+from report import failed, figure, finish, milliseconds
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--bin", required=True)
@@ -34,18 +35,9 @@ print(f"random seed {seed} (--seed {seed} repeats this run)", flush=True)
 WORK = args.dir
 TRACK = os.path.join(os.getcwd(), "Tests/Fixtures/tracks/limerick-bus-304-2019-02-18.gpx")
 LIMIT = 2.0
-failures = 0
 children = []
 
 
-def failed(message):
-    global failures
-    failures += 1
-    print(f"CHECK FAILED: {message}", flush=True)
-
-
-def figure(name, value, unit=""):
-    print(f"FIGURE {name}={value}{' ' + unit if unit else ''}", flush=True)
 
 
 def spawn(command, **options):
@@ -149,9 +141,6 @@ def gpsd(directory, port):
             time.sleep(0.002)
     raise SystemExit(f"gpsd exited {process.returncode}")
 
-
-def milliseconds(stamp):
-    return calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S")) * 1000 + int(stamp[20:23])
 
 
 def stored_times(database):
@@ -265,4 +254,4 @@ try:
 finally:
     for child in children:
         stop(child)
-sys.exit(1 if failures else 0)
+finish()
