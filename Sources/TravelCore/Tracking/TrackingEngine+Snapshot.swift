@@ -72,16 +72,35 @@ extension TrackingEngine {
 
     /// A held fix: what the filter and the detector read of it.
     private static func encode(_ fix: Fix) -> JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("t", .integer(fix.time?.milliseconds ?? 0)), .init("lat", .double(fix.latitude ?? 0)),
-            .init("lon", .double(fix.longitude ?? 0)),
-        ]
-        if let v = fix.altitudeMSL { members.append(.init("alt", .double(v))) }
-        if let v = fix.speed { members.append(.init("speed", .double(v))) }
-        if let v = fix.track { members.append(.init("track", .double(v))) }
-        if let v = fix.horizontalError { members.append(.init("err", .double(v))) }
+        let point = RoutePoint(
+            time: fix.time ?? UTCTime(milliseconds: 0),
+            coordinate: Coordinate(latitude: fix.latitude ?? 0, longitude: fix.longitude ?? 0),
+            altitude: fix.altitudeMSL,
+            speed: fix.speed,
+            track: fix.track,
+            horizontalError: fix.horizontalError
+        )
+        var members = placeMembers(point) + optionalMembers(point)
         if let v = fix.hdop { members.append(.init("hdop", .double(v))) }
         return .object(members)
+    }
+
+    /// `t`, `lat`, `lon`: what every encoded point starts with.
+    private static func placeMembers(_ p: RoutePoint) -> [JSONValue.Member] {
+        [
+            .init("t", .integer(p.time.milliseconds)), .init("lat", .double(p.coordinate.latitude)),
+            .init("lon", .double(p.coordinate.longitude)),
+        ]
+    }
+
+    /// `alt`, `speed`, `track`, `err`, each when the point has it.
+    private static func optionalMembers(_ p: RoutePoint) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = []
+        if let v = p.altitude { members.append(.init("alt", .double(v))) }
+        if let v = p.speed { members.append(.init("speed", .double(v))) }
+        if let v = p.track { members.append(.init("track", .double(v))) }
+        if let v = p.horizontalError { members.append(.init("err", .double(v))) }
+        return members
     }
 
     private static func encode(_ c: Coordinate) -> JSONValue {
@@ -89,17 +108,11 @@ extension TrackingEngine {
     }
 
     private static func encode(_ s: TripDetector.Sample) -> JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("t", .integer(s.time.milliseconds)), .init("lat", .double(s.coordinate.latitude)),
-            .init("lon", .double(s.coordinate.longitude)), .init("distance", .double(s.distance)),
-            .init("movingTime", .double(s.movingTime)), .init("maximumSpeed", .double(s.maximumSpeed)),
-            .init("points", .integer(Int64(s.pointCount))),
+        let totals: [JSONValue.Member] = [
+            .init("distance", .double(s.distance)), .init("movingTime", .double(s.movingTime)),
+            .init("maximumSpeed", .double(s.maximumSpeed)), .init("points", .integer(Int64(s.pointCount))),
         ]
-        if let v = s.point.altitude { members.append(.init("alt", .double(v))) }
-        if let v = s.point.speed { members.append(.init("speed", .double(v))) }
-        if let v = s.point.track { members.append(.init("track", .double(v))) }
-        if let v = s.point.horizontalError { members.append(.init("err", .double(v))) }
-        return .object(members)
+        return .object(placeMembers(s.point) + totals + optionalMembers(s.point))
     }
 
     private static func encode(_ t: TripSummary) -> JSONValue {
@@ -163,17 +176,8 @@ extension TrackingEngine {
 
     private static func sample(_ v: JSONValue?) throws(SnapshotError) -> TripDetector.Sample {
         guard let v else { throw .malformed("sample") }
-        let (time, coordinate) = try decodeTimeAndCoordinate(v)
-        let point = RoutePoint(
-            time: time,
-            coordinate: coordinate,
-            altitude: v["alt"]?.doubleValue,
-            speed: v["speed"]?.doubleValue,
-            track: v["track"]?.doubleValue,
-            horizontalError: v["err"]?.doubleValue
-        )
         return TripDetector.Sample(
-            point: point,
+            point: try routePoint(v),
             distance: try number(v["distance"]),
             movingTime: try number(v["movingTime"]),
             maximumSpeed: try number(v["maximumSpeed"]),
@@ -182,19 +186,22 @@ extension TrackingEngine {
     }
 
     private static func fix(_ v: JSONValue) throws(SnapshotError) -> Fix {
-        let (time, coordinate) = try decodeTimeAndCoordinate(v)
-        var fix = Fix(
-            routePoint: RoutePoint(
-                time: time,
-                coordinate: coordinate,
-                altitude: v["alt"]?.doubleValue,
-                speed: v["speed"]?.doubleValue,
-                track: v["track"]?.doubleValue,
-                horizontalError: v["err"]?.doubleValue
-            )
-        )
+        var fix = Fix(routePoint: try routePoint(v))
         fix.hdop = v["hdop"]?.doubleValue
         return fix
+    }
+
+    /// What `placeMembers` and `optionalMembers` wrote.
+    private static func routePoint(_ v: JSONValue) throws(SnapshotError) -> RoutePoint {
+        let (time, coordinate) = try decodeTimeAndCoordinate(v)
+        return RoutePoint(
+            time: time,
+            coordinate: coordinate,
+            altitude: v["alt"]?.doubleValue,
+            speed: v["speed"]?.doubleValue,
+            track: v["track"]?.doubleValue,
+            horizontalError: v["err"]?.doubleValue
+        )
     }
 
     private static func trip(_ v: JSONValue?) throws(SnapshotError) -> TripSummary {
