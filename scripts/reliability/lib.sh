@@ -54,7 +54,7 @@ reliability_cleanup() {
     done
     wait 2>/dev/null || true
     local mounted
-    for mounted in "${MOUNTS[@]}"; do umount "$mounted" 2>/dev/null || true; done
+    for mounted in "${MOUNTS[@]}"; do umount "$mounted" 2>/dev/null || umount -l "$mounted" 2>/dev/null || true; done
     if [[ -n ${KEEP:-} ]]; then echo "kept $WORK" >&2; else rm -rf "$WORK"; fi
 }
 

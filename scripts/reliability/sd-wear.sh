@@ -22,33 +22,10 @@
 # no more than gpxlogger (ratio <= 1.00). Also reported: points each logged in the window.
 # Usage: scripts/reliability/sd-wear.sh [--short] [--release]   (KEEP=1 keeps the files)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-configuration=debug
-window=${WINDOW:-}
-for argument in "$@"; do
-    case $argument in
-    --short) window=${window:-30} ;;
-    --release) configuration=release ;;
-    *) echo "usage: $0 [--short] [--release]" >&2; exit 2 ;;
-    esac
-done
-window=${window:-600}
-for tool in gpsd gpxlogger socat sqlite3; do command -v "$tool" >/dev/null || scripts/setup.sh; done
-swift build -c "$configuration" --product travel-companiond >/dev/null
-bin=$(swift build -c "$configuration" --show-bin-path)
-track=Tests/Fixtures/tracks/limerick-bus-304-2019-02-18.gpx
-
-work=$(mktemp -d)
-chmod 755 "$work"
-pids=()
-mounted=""
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    if [[ -n $mounted ]]; then umount "$mounted" 2>/dev/null || umount -l "$mounted" || true; fi
-    if [[ -n ${KEEP:-} ]]; then echo "kept $work"; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
+source "$(dirname "$0")/lib.sh"
+reliability_init "$@"
+window=${WINDOW:-$((SHORT ? 30 : 600))}
+command -v gpxlogger >/dev/null || scripts/setup.sh
 
 # Bytes of pages a process dirtied writing 64 KiB into a file in DIR: 0 on tmpfs and overlay.
 dirtied_in() {
@@ -61,22 +38,21 @@ print(next(int(l.split()[1]) for l in open("/proc/self/io") if l.startswith("wri
 os.remove(path)
 PY
 }
-state=$work/state
+state=$WORK/state
 mkdir -p "$state"
 if [[ $(dirtied_in "$state") -eq 0 ]]; then
     if [[ $(id -u) -ne 0 ]]; then
         echo "FAIL: $state is on a file system without write accounting (tmpfs, overlay); run as root for a loop device" >&2
         exit 1
     fi
-    truncate -s 256M "$work/ext4.img"
-    mkfs.ext4 -q "$work/ext4.img"
-    mount -o loop "$work/ext4.img" "$state"
-    mounted=$state
+    truncate -s 256M "$WORK/ext4.img"
+    mkfs.ext4 -q "$WORK/ext4.img"
+    mount -o loop "$WORK/ext4.img" "$state"
+    MOUNTS+=("$state")
 fi
 chmod 755 "$state"
 echo "state on $(df --output=fstype "$state" | tail -1), window $window s per rate"
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 written() { awk '/^write_bytes/ { print $2 }' "/proc/$1/io"; }
 # Checkpoints DB completely; prints the bytes of pages that dirtied and the WAL frames it copied.
 checkpoint() {
@@ -100,25 +76,18 @@ for rate in "${rates[@]}"; do
     mkdir -p "$dir"
     chmod 755 "$dir"
     port=$(free_port)
-    socat "pty,raw,echo=0,link=$dir/gps0,perm=0666" "pty,raw,echo=0,link=$dir/feeder" &
-    pids+=($!)
-    for _ in $(seq 100); do [[ -e $dir/feeder ]] && break; sleep 0.05; done
-    gpsd -N -n -b -s 38400 -f 8N1 -S "$port" -F "$dir/gpsd.sock" "$dir/gps0" 2>/dev/null &
-    pids+=($!)
-    for _ in $(seq 100); do
-        python3 -c "import socket; socket.create_connection(('127.0.0.1', $port))" 2>/dev/null && break
-        sleep 0.05
-    done
-    "$bin/travel-companiond" run --socket "$dir/control" --source "gpsd://127.0.0.1:$port" \
+    start_pty "$dir"
+    start_gpsd "$dir" "$port"
+    "$BIN/travel-companiond" run --socket "$dir/control" --source "gpsd://127.0.0.1:$port" \
         --db "$dir/travel.sqlite" 2> >(cat >"$dir/daemon.log") &
     daemon_pid[$rate]=$!
-    pids+=($!)
+    PIDS+=($!)
     gpxlogger -e sockets -f "$dir/track.gpx" "127.0.0.1:$port" 2>/dev/null &
     logger_pid[$rate]=$!
-    pids+=($!)
+    PIDS+=($!)
     # From 240 s into the route, where the bus drives off: a trip starts within seconds.
-    python3 scripts/feed-nmea.py "$dir/feeder" "$track" "$rate" 1 240 &
-    pids+=($!)
+    python3 scripts/feed-nmea.py "$dir/feeder" "$TRACK" "$rate" 1 240 &
+    PIDS+=($!)
 done
 
 # Warm-up: both loggers have written points, the daemon's trip is under way (its first points
@@ -152,7 +121,6 @@ for rate in "${rates[@]}"; do
     logged[$rate]=$(($(trackpoints "$state/$rate/track.gpx") - g0[$rate]))
 done
 
-failures=0
 for rate in "${rates[@]}"; do
     name="sd_wear.${rate}hz"
     echo "FIGURE $name.window=$window s"
@@ -165,14 +133,12 @@ for rate in "${rates[@]}"; do
     ratio=$(awk -v a="${ours[$rate]}" -v b="${theirs[$rate]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     echo "FIGURE $name.ratio=$ratio daemon/gpxlogger"
     if [[ ${points[$rate]} -le 0 || ${logged[$rate]} -le 0 || ${theirs[$rate]} -le 0 ]]; then
-        echo "FAIL $rate Hz: a logger wrote nothing in the window"
-        failures=$((failures + 1))
+        check_failed "$rate Hz: a logger wrote nothing in the window"
     fi
 done
 if awk -v a="${ours[1]}" -v b="${theirs[1]}" 'BEGIN { exit !(a <= b) }'; then
     echo "ok   1 Hz: the daemon writes no more than gpxlogger"
 else
-    echo "FAIL 1 Hz: the daemon writes more than gpxlogger"
-    failures=$((failures + 1))
+    check_failed "1 Hz: the daemon writes more than gpxlogger"
 fi
-if [[ $failures -eq 0 ]]; then echo PASS; else echo FAIL; exit 1; fi
+finish

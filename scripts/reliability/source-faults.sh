@@ -8,65 +8,35 @@
 # gpsd kill/restart and pty replugs are scripts/reliability/reconnect.sh's.
 # Usage: scripts/reliability/source-faults.sh [--short] [--release]   (KEEP=1 keeps the files)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-count=100
-configuration=debug
-for argument in "$@"; do
-    case $argument in
-    --short) count=10 ;;
-    --release) configuration=release ;;
-    *) echo "usage: $0 [--short] [--release]" >&2; exit 2 ;;
-    esac
-done
-command -v socat >/dev/null && command -v sqlite3 >/dev/null || scripts/setup.sh
-swift build -c "$configuration" --product travel-companiond >/dev/null
-swift build -c "$configuration" --product travelctl >/dev/null
-bin=$(swift build -c "$configuration" --show-bin-path)
-
-work=$(mktemp -d)
-chmod 755 "$work"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    if [[ -n ${KEEP:-} ]]; then echo "kept $work"; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
-
-failures=0
-figure() { echo "FIGURE $1=$2 $3"; }
-check() { # name, condition text, result (0 ok)
-    if [[ $3 -eq 0 ]]; then echo "ok   $1: $2"; else echo "FAIL $1: $2"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/lib.sh"
+reliability_init "$@"
+count=$((SHORT ? 10 : 100))
 
 # The daemon's counters once it has read everything: fixes_read unchanged for 1.5 s.
 settled_status() {
     local socket=$1 last=-1 same=0 now
     for _ in $(seq 1 240); do
-        now=$("$bin/travelctl" status --socket "$socket" --json 2>/dev/null \
+        now=$("$BIN/travelctl" status --socket "$socket" --json 2>/dev/null \
             | python3 -c 'import json, sys; print(json.load(sys.stdin)["counters"]["fixes_read"])' 2>/dev/null || echo -1)
         if [[ $now -eq $last && $now -ge 0 ]]; then same=$((same + 1)); else same=0; fi
         last=$now
         if [[ $same -ge 3 ]]; then break; fi
         sleep 0.5
     done
-    "$bin/travelctl" status --socket "$socket" --json
+    "$BIN/travelctl" status --socket "$socket" --json
 }
 
 run_fault() {
-    local fault=$1 dir="$work/$1"
+    local fault=$1 dir="$WORK/$1"
     mkdir -p "$dir"
     local expected
     expected=$(python3 scripts/reliability/source-faults-feed.py "$fault" "$count" "$dir/feed.nmea")
     printf '[Control]\nSocket=%s/control\n' "$dir" >"$dir/travel-companion.conf"
-    socat "pty,raw,echo=0,link=$dir/gps0,perm=0666" "pty,raw,echo=0,link=$dir/feeder" &
-    local socat_pid=$!
-    pids+=("$socat_pid")
-    for _ in $(seq 1 100); do [[ -e $dir/gps0 && -e $dir/feeder ]] && break; sleep 0.05; done
-    "$bin/travel-companiond" run --config "$dir/travel-companion.conf" --db "$dir/travel.sqlite" \
+    start_pty "$dir"
+    "$BIN/travel-companiond" run --config "$dir/travel-companion.conf" --db "$dir/travel.sqlite" \
         --source "serial://$dir/gps0?baud=38400" >"$dir/daemon.log" 2>&1 &
     local daemon=$!
-    pids+=("$daemon")
+    PIDS+=("$daemon")
     for _ in $(seq 1 100); do grep -q "source connected" "$dir/daemon.log" && break; sleep 0.05; done
     local started=$SECONDS
     cat "$dir/feed.nmea" >"$dir/feeder"
@@ -74,11 +44,11 @@ run_fault() {
     status=$(settled_status "$dir/control")
     kill -TERM "$daemon"
     wait "$daemon" || true
-    kill "$socat_pid" 2>/dev/null || true
-    wait "$socat_pid" 2>/dev/null || true
+    kill "$SOCAT_PID" 2>/dev/null || true
+    wait "$SOCAT_PID" 2>/dev/null || true
     local steps trips points
     steps=$(grep -c "GPS time stepped back" "$dir/daemon.log" || true)
-    trips=$("$bin/travelctl" --db "$dir/travel.sqlite" trips --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+    trips=$("$BIN/travelctl" --db "$dir/travel.sqlite" trips --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
     points=$(sqlite3 "$dir/travel.sqlite" "SELECT count(*) FROM route_points")
     python3 - "$fault" "$count" "$expected" "$status" "$steps" "$trips" "$points" "$((SECONDS - started))" <<'PY'
 import json, sys
@@ -115,6 +85,6 @@ PY
 }
 
 for fault in garbage duplicates back-30s back-1h future gap-2h no-fix; do
-    if ! run_fault "$fault"; then failures=$((failures + 1)); fi
+    if ! run_fault "$fault"; then FAILURES=$((FAILURES + 1)); fi
 done
-if [[ $failures -eq 0 ]]; then echo PASS; else echo "FAIL ($failures faults)"; exit 1; fi
+finish
