@@ -149,13 +149,16 @@ struct JourneyRow {
     var duration: Double
     var trips: Int
 
-    /// The type of a journey within one day while home is unknown: not `local`, not `day`.
-    static let untyped = "-"
+    /// A journey's type for the table: `-` for a journey within one day while home is unknown
+    /// (neither `local` nor `day`), and `day (planned multi-day)` when a plan expected another.
+    static func typeLabel(_ type: String?, planned: String?) -> String {
+        let shown = type ?? "-"
+        return planned.map { "\(shown) (planned \($0))" } ?? shown
+    }
 
     init(_ journey: JourneyRecord) {
         id = journey.id
-        let type = journey.type?.rawValue ?? JourneyRow.untyped
-        self.type = journey.typeMismatch.map { "\(type) (planned \($0.rawValue))" } ?? type
+        type = Self.typeLabel(journey.type?.rawValue, planned: journey.typeMismatch?.rawValue)
         start = journey.start
         end = journey.isOpen ? nil : journey.end
         destination = journey.destination
@@ -316,10 +319,12 @@ extension JSONValue {
         return self["utc_offset"]?.stringValue.flatMap { UTCOffset(parsing: $0) }.map(LocalTimeZone.fixed) ?? .utc
     }
 
-    /// A journey's type for the table: `day (planned multi-day)` when a plan expected another.
+    /// A journey's type for the table (`JourneyRow.typeLabel`).
     var journeyTypeLabel: String {
-        let type = self["type"]?.stringValue ?? JourneyRow.untyped
-        return self["type_mismatch"]?.boolValue == true ? "\(type) (planned \(text("planned_type")))" : type
+        JourneyRow.typeLabel(
+            self["type"]?.stringValue,
+            planned: self["type_mismatch"]?.boolValue == true ? text("planned_type") : nil
+        )
     }
 }
 
