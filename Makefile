@@ -32,10 +32,10 @@ reliability:
 	@set -e; for name in $(RELIABILITY); do echo "== scripts/reliability/$$name.sh --short"; scripts/reliability/$$name.sh --short; done
 
 lint:
-	$(SWIFT_FORMAT) lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT_FORMAT) lint --strict --recursive Package.swift Sources Tests Benchmarks Plugins
 
 format:
-	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests Benchmarks Plugins
 
 ## The main job on an embedded default: the daemon replays a bundled real drive, then the trips it stored.
 demo: release

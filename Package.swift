@@ -63,6 +63,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The HTML page of `travelctl report`: Leaflet, Chart.js, the basemap and the page's own
+        // files in Sources/TravelReport/Assets, inlined at build time by the ReportAssets plugin.
+        .target(name: "TravelReport", dependencies: ["TravelCore"], exclude: ["Assets"], plugins: ["ReportAssets"]),
+        .plugin(name: "ReportAssets", capability: .buildTool(), dependencies: ["report-assets-embedder"]),
+        .executableTarget(name: "report-assets-embedder", path: "Plugins/ReportAssetsEmbedder"),
+
         .executableTarget(
             name: "travelctl",
             dependencies: [
@@ -70,6 +76,7 @@ let package = Package(
                 "TravelStore",
                 "TravelControl",
                 "TravelIO",
+                "TravelReport",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -87,6 +94,13 @@ let package = Package(
             name: "history-benchmarks",
             dependencies: ["TravelCore", "TravelStore"],
             path: "Benchmarks/HistoryBenchmark"
+        ),
+
+        // travelctl report on a generated year: 700 trips, 1 M route points (scripts/bench-report.sh).
+        .executableTarget(
+            name: "report-benchmarks",
+            dependencies: ["TravelCore", "TravelStore", "TravelReport"],
+            path: "Benchmarks/ReportBenchmark"
         ),
 
         // The control socket's Status round trip and 100 subscribers (scripts/bench-control.sh).
@@ -120,7 +134,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

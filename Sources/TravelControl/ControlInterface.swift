@@ -19,6 +19,7 @@ package enum ControlInterface {
         case listZones = "ListZones"
         case listPOIs = "ListPOIs"
         case export = "Export"
+        case report = "Report"
         case backup = "Backup"
         case reload = "Reload"
         case startJourney = "StartJourney"
@@ -201,6 +202,14 @@ package enum ControlInterface {
           since: ?string,
           until: ?string
         ) -> (chunk: string)
+
+        # The data of travelctl report's page (what travelctl report --json prints), as chunks
+        # of its JSON text in order, one reply each (at most 262144 bytes); call with more.
+        # Every trip, or only one of: trip, journey, or the trips starting from since through
+        # until, with their routes simplified for drawing, the time spent per place, notes,
+        # photos, zone events and alerts, journeys and stats of their years (docs/report.md).
+        # travelctl joins the chunks and wraps them in the HTML page it carries.
+        method Report(trip: ?int, journey: ?int, since: ?string, until: ?string) -> (chunk: string)
 
         # A consistent copy of the whole database (SQLite's online backup, taken while tracking
         # goes on), as base64 chunks of the copy's bytes in order, one reply each (at most

@@ -47,6 +47,44 @@ actor ControlExport {
     }
 }
 
+/// `Report`: the data of `travelctl report`'s page (`ReportDocument`), as the text chunks of
+/// `more` replies. Built whole on the first call, from a read-only connection of its own under
+/// the `[Journeys]` rules in force: the routes are simplified as they are read, so the document
+/// is a few megabytes even for a year.
+actor ControlReport {
+    private let history: HistoryReader
+    private let selection: ExportSelection
+    private var output: ExportBuffer?
+
+    init(history: HistoryReader, selection: ExportSelection) {
+        self.history = history
+        self.selection = selection
+    }
+
+    /// The next chunk, `continues` while more follow; an unknown trip or journey, or a database
+    /// that cannot be read, is an error reply that ends the call.
+    func next() async -> VarlinkReply {
+        if output == nil {
+            let rules = await history.journeyRules
+            do {
+                let database = try TravelDatabase(path: history.path, readOnly: true)
+                let buffer = ExportBuffer()
+                buffer.bytes = try ReportDocument(database, selection: selection, rules: rules).bytes
+                output = buffer
+            } catch ExportSelectionError.noTrip(let id) {
+                return VarlinkReply(.tripNotFound(id))
+            } catch ExportSelectionError.noJourney(let id) {
+                return VarlinkReply(.journeyNotFound(id))
+            } catch {
+                return VarlinkReply(.databaseError("\(error)"))
+            }
+        }
+        guard let output else { return VarlinkReply(.databaseError("the report was not built")) }
+        let chunk = output.take(upTo: ControlExport.chunkSize)
+        return VarlinkReply(parameters: ["chunk": .string(chunk)], continues: output.count > 0)
+    }
+}
+
 /// The export's text not yet sent.
 private final class ExportBuffer {
     var bytes: [UInt8] = []

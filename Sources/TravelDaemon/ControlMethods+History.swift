@@ -5,7 +5,8 @@ internal import TravelStore
 extension ControlMethods {
     /// The history reads besides trips and stats: each answers what its `travelctl` command
     /// prints with `--json`, built by the same `TravelStore` function, read by `HistoryReader`
-    /// (`Export` and `Backup`: by a `ControlExport` or `ControlBackup` of their own).
+    /// (`Export`, `Report` and `Backup`: by a `ControlExport`, `ControlReport` or `ControlBackup` of
+    /// their own).
     func startRead(_ method: ControlInterface.Method, _ call: VarlinkCall) throws(VarlinkError) -> VarlinkOutcome {
         let history = history
         switch method {
@@ -65,6 +66,10 @@ extension ControlMethods {
             }
             let export = ControlExport(path: history.path, format: format, selection: try call.exportSelection())
             return .stream { await export.next() }
+        case .report:
+            try call.allowParameters(["trip", "journey", "since", "until"])
+            let report = ControlReport(history: history, selection: try call.exportSelection())
+            return .stream { await report.next() }
         case .backup:
             try call.allowParameters([])
             let backup = ControlBackup(path: history.path)
@@ -93,7 +98,7 @@ extension VarlinkCall {
         }
     }
 
-    /// `Export`'s trips: every one, or one of `trip`, `journey` and `since`/`until`.
+    /// `Export`'s and `Report`'s trips: every one, or one of `trip`, `journey` and `since`/`until`.
     fileprivate func exportSelection() throws(VarlinkError) -> ExportSelection {
         let (trip, journey) = (try integer("trip"), try integer("journey"))
         let (since, until) = (try instant("since"), try instant("until"))

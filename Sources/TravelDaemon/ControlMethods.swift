@@ -71,7 +71,7 @@ struct ControlMethods: VarlinkHandling {
             let history = history
             return .later { await history.stats(year: year) }
         case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .export,
-            .listNotes, .listPhotos, .listImports, .backup:
+            .report, .listNotes, .listPhotos, .listImports, .backup:
             return try startRead(method, call)
         case .reload:
             try call.allowParameters([])

@@ -24,6 +24,9 @@ actor HistoryReader {
         openJourneyCache = nil
     }
 
+    /// The `[Journeys]` rules in force, for `ControlReport`'s connection of its own.
+    var journeyRules: JourneyRules { rules }
+
     /// The tz database name of the `[Journeys]` zone local times are shown in.
     var timeZoneName: String { rules.timeZone.name }
 

@@ -96,7 +96,7 @@ package struct HistoryExport {
 
     /// The document's title, the trips selected (oldest first) and the notes and photos that go
     /// with them: those taken during the trip, those of the journey, or those of the date range.
-    private static func select(
+    package static func select(
         _ selection: ExportSelection,
         in db: TravelDatabase
     ) throws -> (title: String, trips: [TripRecord], moments: [MomentRecord]) {

@@ -89,15 +89,9 @@ struct Export: ParsableCommand {
         return .range(since: since?.start, through: until?.end)
     }
 
-    /// Has `body` write the document to `sink`: the `--output` file, complete or not at all, or
-    /// standard output.
+    /// Has `body` write the document to the `--output` file or standard output.
     private func write(_ body: (_ sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws -> Void) throws {
-        if let output { return try AtomicFile.write(to: output, body) }
-        try body { bytes throws(OutputError) in
-            guard bytes.withUnsafeBufferPointer({ writeAll(fd: 1, $0) }) else {
-                throw .cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
-            }
-        }
+        try AtomicFile.write(toFileOrStandardOutput: output, body)
     }
 }
 
@@ -131,5 +125,19 @@ enum AtomicFile {
             throw OutputError.cannotWrite(path: path, reason: String(cString: strerror(failure)))
         }
         renamed = true
+    }
+
+    /// Has `body` write a document to `sink`: the file at `path`, complete or not at all, or
+    /// standard output when `path` is `nil` (`--output` not given).
+    static func write(
+        toFileOrStandardOutput path: String?,
+        _ body: (_ sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws -> Void
+    ) throws {
+        if let path { return try write(to: path, body) }
+        try body { bytes throws(OutputError) in
+            guard bytes.withUnsafeBufferPointer({ writeAll(fd: 1, $0) }) else {
+                throw .cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
+            }
+        }
     }
 }

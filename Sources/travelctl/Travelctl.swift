@@ -10,7 +10,7 @@ struct Travelctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Decode.self, Import.self, Imports.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self,
-            HomeCommand.self, Stats.self, Export.self, Backup.self, PlanCommand.self, NoteCommand.self,
+            HomeCommand.self, Stats.self, Export.self, Report.self, Backup.self, PlanCommand.self, NoteCommand.self,
             PhotoCommand.self,
             Status.self, Follow.self, NotifyBridge.self,
             ZoneCommand.self, POICommand.self, Events.self,

@@ -3,12 +3,14 @@ import Testing
 
 /// `make demo`'s script, run against the binaries under test instead of a release build.
 @Suite struct DaemonDemoTests {
-    @Test func theDemoReplaysTheBundledDriveAndListsItsTripAndJourney() throws {
+    @Test func theDemoReplaysTheBundledDriveAndListsItsTripAndJourneyThenWritesItsReport() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: report) }
         let script = Binaries.fixtures.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/demo.sh").path
         let result = try Binaries.run(
             "/usr/bin/env",
-            ["TRAVEL_BIN=\(Binaries.productsDirectory.path)", "DEMO_SPEED=0", script],
+            ["TRAVEL_BIN=\(Binaries.productsDirectory.path)", "DEMO_SPEED=0", "DEMO_REPORT=\(report.path)", script],
             absolute: true
         )
         #expect(result.status == 0, "\(result.output)\(result.standardError)")
@@ -24,6 +26,10 @@ import Testing
             "events in order, then the trips, then the journeys"
         )
         // The daemon's trip is a journey, as an imported one would be.
-        #expect(lines.last == "1 journey, 13.9 km", "\(result.output)")
+        #expect(lines.contains("1 journey, 13.9 km"), "\(result.output)")
+        // It ends with the drive's report, written where it says.
+        #expect(lines.last == "The report of the demo drive, a single HTML file that works offline: \(report.path)")
+        let page = try String(contentsOf: report, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("\"trips\":[{\"id\":1,"), "\(page.prefix(200))")
     }
 }

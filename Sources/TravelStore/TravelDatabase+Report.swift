@@ -1,0 +1,146 @@
+package import TravelCore
+
+/// The data of `travelctl report`: one JSON document the HTML page embeds and draws (map layers,
+/// charts, tables). Built here, by the function the daemon's `Report` method and `travelctl
+/// --db … report` both call, so the page is the same bytes either way.
+///
+/// Nothing in it depends on when it is made: its latest moment (`until`) is the history's.
+package struct ReportDocument {
+    /// How far a drawn route may stray from the stored one, metres (Douglas–Peucker): invisible
+    /// at the zoom a trip fills the screen, and a year of routes stays within a few megabytes.
+    package static let routeTolerance = 10.0
+    /// Route coordinates are drawn to 1e-5° (about a metre), sent as integers of that unit.
+    package static let coordinateScale = 100_000.0
+
+    /// The document, compact JSON.
+    package private(set) var bytes: [UInt8]
+
+    /// Reads the selection's trips, routes, stops, notes, photos, zone events and alerts and
+    /// journeys; throws `ExportSelectionError` for an unknown trip or journey, or `StoreError`.
+    package init(_ db: TravelDatabase, selection: ExportSelection, rules: JourneyRules) throws {
+        let zone = rules.timeZone
+        let (title, trips, moments) = try HistoryExport.select(selection, in: db)
+        let allJourneys = try db.journeys(zone: zone)
+        // A route's colour: its journey's type, else the type its plan declared (home unknown).
+        let types = Dictionary(
+            allJourneys.map { ($0.id, $0.type ?? $0.plan?.type) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        let journeys: [JourneyRecord]
+        switch selection {
+        case .all: journeys = allJourneys
+        case .journey(let id): journeys = allJourneys.filter { $0.id == id }
+        case .trip: journeys = allJourneys.filter { $0.id == trips.first?.journeyID }
+        case .range(let since, let through):
+            journeys = try db.journeys(JourneyFilter(since: since, until: through), zone: zone)
+        }
+        // The period: the selection's bounds, within what the history holds.
+        let tripStart = trips.first?.summary.startTime
+        let tripEnd = trips.map(\.summary.endTime).max()
+        var from = tripStart
+        var until = [tripEnd, moments.last?.time].compactMap { $0 }.max()
+        if case .range(let since, let through) = selection {
+            from = since.map { start in [start, tripStart ?? start].max() ?? start } ?? from
+            until = through.map { end in [end, until ?? end].min() ?? end } ?? until
+        }
+        let events =
+            try from.flatMap { from in
+                try until.map { until in try db.placeEvents(since: from, until: until.adding(seconds: 0.001)) }
+            } ?? []
+        if let last = events.last?.time, last > (until ?? last) { until = last }
+
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("title", .string(title))
+        json.member("time_zone", .string(zone.name))
+        json.key("from")
+        if let from { json.time(from) } else { json.value(.null) }
+        json.key("until")
+        if let until { json.time(until) } else { json.value(.null) }
+
+        var heat = TimeHeatmap()
+        var drawn = 0
+        json.key("trips")
+        json.beginArray()
+        var cursor = try db.routeCursor(of: trips)
+        while let (trip, route) = try cursor.next() {
+            heat.add(route: route)
+            let kept = RouteSimplifier.simplify(route.map(\.coordinate), tolerance: Self.routeTolerance)
+            drawn += kept.count
+            Self.write(trip, type: trip.journeyID.flatMap { types[$0] ?? nil }, route: kept, to: &json)
+        }
+        json.endArray()
+
+        if let from, let until {
+            // Parked time, within the period: a stop not left yet counts until the history ends.
+            for stop in try db.stops(between: from, and: until) {
+                let arrival = max(stop.arrival.milliseconds, from.milliseconds)
+                let departure = min((stop.departure ?? until).milliseconds, until.milliseconds)
+                heat.add(stop.coordinate, milliseconds: departure - arrival)
+            }
+        }
+        let (cellSize, cells) = heat.cells()
+        json.key("heat")
+        json.beginObject()
+        json.member("cell_deg", .double(cellSize))
+        json.key("cells")
+        json.beginArray()
+        for cell in cells {
+            json.value(.integer(Int64(cell.row)))
+            json.value(.integer(Int64(cell.column)))
+            json.value(.integer(cell.seconds))
+        }
+        json.endArray()
+        json.endObject()
+
+        json.member("journeys", .array(journeys.map { $0.json(zone: zone) }))
+        json.member("notes", .array(moments.filter { $0.kind == .note }.map(\.json)))
+        json.member("photos", .array(moments.filter { $0.kind == .photo }.map(\.json)))
+        json.member("events", .array(events.map(\.json)))
+        json.member("stats", .array(Self.stats(of: journeys, all: allJourneys, zone: zone)))
+        json.member(
+            "totals",
+            [
+                "journeys": .integer(Int64(journeys.count)),
+                "trips": .integer(Int64(trips.count)),
+                "distance_m": .double((trips.reduce(0) { $0 + $1.summary.distance } * 10).rounded() / 10),
+                "duration_s": .double(trips.reduce(0) { $0 + $1.summary.duration }),
+                "route_points": .integer(Int64(trips.reduce(0) { $0 + $1.summary.pointCount })),
+                "drawn_points": .integer(Int64(drawn)),
+            ]
+        )
+        json.endObject()
+        bytes = json.bytes
+    }
+
+    /// A trip as `trips --json` has it, with its journey's type (or planned type) and its drawn route: the first
+    /// point in 1e-5° integers, then each point as the difference from the one before.
+    private static func write(_ trip: TripRecord, type: JourneyType?, route: [Coordinate], to json: inout JSONWriter) {
+        guard case .object(var members) = trip.json else { return }
+        members.append(.init("type", type.map { .string($0.rawValue) } ?? .null))
+        json.beginObject()
+        for member in members { json.member(member.key, member.value) }
+        json.key("route")
+        json.beginArray()
+        var (latitude, longitude): (Int64, Int64) = (0, 0)
+        for point in route {
+            let (nextLatitude, nextLongitude) = (
+                Int64((point.latitude * coordinateScale).rounded()),
+                Int64((point.longitude * coordinateScale).rounded())
+            )
+            json.value(.integer(nextLatitude - latitude))
+            json.value(.integer(nextLongitude - longitude))
+            (latitude, longitude) = (nextLatitude, nextLongitude)
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    /// `stats --json` of each local year the journeys start in: the charts' bars are those of
+    /// `travelctl stats --year`, counting every journey of the year.
+    private static func stats(of journeys: [JourneyRecord], all: [JourneyRecord], zone: LocalTimeZone) -> [JSONValue] {
+        let years = Set(journeys.map { zone.local($0.start).components.year }).sorted()
+        let starts = all.map { (start: $0.start, distance: $0.distance) }
+        return years.map { MonthlyTotals(year: $0, journeys: starts, zone: zone).json }
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import TravelControl
+import TravelCore
+import TravelIO
+import TravelReport
+import TravelStore
+
+/// `travelctl report`: one self-contained HTML file with a map of the routes, a heatmap of the
+/// time spent per place, markers, monthly charts and the journeys table, readable offline.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write an offline HTML report: map of routes, heatmap, markers, monthly charts.",
+        discussion: """
+            Reports every trip unless --trip, --journey or a --since/--until range narrows it, as export \
+            does. The page carries everything it shows (Leaflet, Chart.js, Natural Earth's borders and the \
+            history's data) and fetches nothing: it opens from a USB stick on a laptop without network. \
+            Routes are simplified for drawing only (the database keeps every point). The page goes to \
+            standard output, or with --output to a file that is replaced only once it is complete; --json \
+            writes the page's data instead. The same history gives the same bytes, through the daemon or \
+            with --db.
+            """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var settings: JourneyConfigurationOptions
+
+    @Option(help: "Only this trip, by the ID 'travelctl trips' shows.")
+    var trip: Int64?
+
+    @Option(help: "Only this journey's trips, by the ID 'travelctl journeys' shows.")
+    var journey: Int64?
+
+    @Option(help: "Only trips starting on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
+    var since: DateArgument?
+
+    @Option(help: "Only trips starting on or before this date (the whole day) or time.")
+    var until: DateArgument?
+
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "Write the page's data (JSON) instead of the page.")
+    var json = false
+
+    func validate() throws {
+        let selections = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
+        guard selections <= 1 else { throw ValidationError("give only one of --trip, --journey and --since/--until") }
+    }
+
+    func run() throws {
+        let data = try document()
+        var bytes = json ? data : ReportPage.html(data: data)
+        if json { bytes.append(UInt8(ascii: "\n")) }
+        do {
+            try AtomicFile.write(toFileOrStandardOutput: output) { sink in try sink(bytes) }
+        } catch {
+            printError("travelctl: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The page's data: the daemon's `Report` reply joined, or the same document built from `--db`.
+    private func document() throws -> [UInt8] {
+        guard database.db != nil else {
+            let parameters: JSONValue = [
+                "trip": trip.map(JSONValue.integer) ?? .null, "journey": journey.map(JSONValue.integer) ?? .null,
+                "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
+            ]
+            var bytes: [UInt8] = []
+            try DaemonClient(database).stream(.report, parameters) { reply in
+                bytes += (reply["chunk"]?.stringValue ?? "").utf8
+            }
+            return bytes
+        }
+        let rules = try settings.rules()
+        let db = try database.open(readOnly: true)
+        do {
+            return try ReportDocument(db, selection: selection, rules: rules).bytes
+        } catch {
+            printError("travelctl: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The trips asked for, as `export` selects them.
+    private var selection: ExportSelection {
+        if let trip { return .trip(trip) }
+        if let journey { return .journey(journey) }
+        if since == nil && until == nil { return .all }
+        return .range(since: since?.start, through: until?.end)
+    }
+}
