@@ -43,7 +43,6 @@ for _ in $(seq "$runs"); do
 done
 size=$(stat -c %s "$work/report.html")
 echo "   ${best} ms; page $size bytes ($((size / 1000)) kB; goal <= 5000 kB)"
-cmp -s "$work/report.html" "$work/inprocess.html" && echo "   (the same bytes as in-process)"
 
 echo "== Chromium opening the page, headless, no network, best of $runs (goal <= 3000 ms)"
 # Wall time of a whole headless run (start, parse, scripts, load event, DOM dump, exit), and the

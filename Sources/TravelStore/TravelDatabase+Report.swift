@@ -47,7 +47,6 @@ package struct ReportDocument {
             try from.flatMap { from in
                 try until.map { until in try db.placeEvents(since: from, until: until.adding(seconds: 0.001)) }
             } ?? []
-        if let last = events.last?.time, last > (until ?? last) { until = last }
 
         var json = JSONWriter()
         json.beginObject()
