@@ -30,6 +30,45 @@ struct Export: ParsableCommand {
     @Option(help: "The file format: gpx, geojson or kml.")
     var format: ExportFormat
 
+    @OptionGroup var trips: TripSelectionOptions
+
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        do {
+            if database.db == nil {
+                // The daemon sends the document in chunks and never opens a file a client names.
+                let daemon = try DaemonClient(database)
+                let parameters = trips.parameters([.init("format", .string(format.rawValue))])
+                try write { sink in
+                    try daemon.stream(.export, parameters) { reply in
+                        try sink(Array((reply["chunk"]?.stringValue ?? "").utf8))
+                    }
+                }
+            } else {
+                let db = try database.open(readOnly: true)
+                try write { sink in
+                    var export = try HistoryExport(db, format: format, selection: trips.selection, sink: sink)
+                    try export.writeAll()
+                }
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            printError("travelctl: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Has `body` write the document to the `--output` file or standard output.
+    private func write(_ body: (_ sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws -> Void) throws {
+        try AtomicFile.write(toFileOrStandardOutput: output, body)
+    }
+}
+
+/// `--trip`, `--journey` or `--since`/`--until`: the trips `export` and `report` take, at most one of them.
+struct TripSelectionOptions: ParsableArguments {
     @Option(help: "Only this trip, by the ID 'travelctl trips' shows.")
     var trip: Int64?
 
@@ -42,56 +81,29 @@ struct Export: ParsableCommand {
     @Option(help: "Only trips starting on or before this date (the whole day) or time.")
     var until: DateArgument?
 
-    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
-    var output: String?
-
     func validate() throws {
         let selections = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
         guard selections <= 1 else { throw ValidationError("give only one of --trip, --journey and --since/--until") }
     }
 
-    func run() throws {
-        do {
-            if database.db == nil {
-                // The daemon sends the document in chunks and never opens a file a client names.
-                let daemon = try DaemonClient(database)
-                let parameters: JSONValue = [
-                    "format": .string(format.rawValue), "trip": trip.map(JSONValue.integer) ?? .null,
-                    "journey": journey.map(JSONValue.integer) ?? .null,
-                    "since": DateArgument.parameter(since, end: false),
-                    "until": DateArgument.parameter(until, end: true),
-                ]
-                try write { sink in
-                    try daemon.stream(.export, parameters) { reply in
-                        try sink(Array((reply["chunk"]?.stringValue ?? "").utf8))
-                    }
-                }
-            } else {
-                let db = try database.open(readOnly: true)
-                try write { sink in
-                    var export = try HistoryExport(db, format: format, selection: selection, sink: sink)
-                    try export.writeAll()
-                }
-            }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            printError("travelctl: \(error)")
-            throw ExitCode(1)
-        }
-    }
-
-    /// The trips asked for.
-    private var selection: ExportSelection {
+    /// The trips asked for, read from the database file.
+    var selection: ExportSelection {
         if let trip { return .trip(trip) }
         if let journey { return .journey(journey) }
         if since == nil && until == nil { return .all }
         return .range(since: since?.start, through: until?.end)
     }
 
-    /// Has `body` write the document to the `--output` file or standard output.
-    private func write(_ body: (_ sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws -> Void) throws {
-        try AtomicFile.write(toFileOrStandardOutput: output, body)
+    /// The parameters of the daemon's `Export` or `Report` call: `others`, then the trips asked for.
+    func parameters(_ others: [JSONValue.Member] = []) -> JSONValue {
+        .object(
+            others + [
+                .init("trip", trip.map(JSONValue.integer) ?? .null),
+                .init("journey", journey.map(JSONValue.integer) ?? .null),
+                .init("since", DateArgument.parameter(since, end: false)),
+                .init("until", DateArgument.parameter(until, end: true)),
+            ]
+        )
     }
 }
 

@@ -24,28 +24,13 @@ struct Report: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var settings: JourneyConfigurationOptions
 
-    @Option(help: "Only this trip, by the ID 'travelctl trips' shows.")
-    var trip: Int64?
-
-    @Option(help: "Only this journey's trips, by the ID 'travelctl journeys' shows.")
-    var journey: Int64?
-
-    @Option(help: "Only trips starting on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
-    var since: DateArgument?
-
-    @Option(help: "Only trips starting on or before this date (the whole day) or time.")
-    var until: DateArgument?
+    @OptionGroup var trips: TripSelectionOptions
 
     @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(name: .long, help: "Write the page's data (JSON) instead of the page.")
     var json = false
-
-    func validate() throws {
-        let selections = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
-        guard selections <= 1 else { throw ValidationError("give only one of --trip, --journey and --since/--until") }
-    }
 
     func run() throws {
         let data = try document()
@@ -62,12 +47,8 @@ struct Report: ParsableCommand {
     /// The page's data: the daemon's `Report` reply joined, or the same document built from `--db`.
     private func document() throws -> [UInt8] {
         guard database.db != nil else {
-            let parameters: JSONValue = [
-                "trip": trip.map(JSONValue.integer) ?? .null, "journey": journey.map(JSONValue.integer) ?? .null,
-                "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-            ]
             var bytes: [UInt8] = []
-            try DaemonClient(database).stream(.report, parameters) { reply in
+            try DaemonClient(database).stream(.report, trips.parameters()) { reply in
                 bytes += (reply["chunk"]?.stringValue ?? "").utf8
             }
             return bytes
@@ -75,18 +56,10 @@ struct Report: ParsableCommand {
         let rules = try settings.rules()
         let db = try database.open(readOnly: true)
         do {
-            return try ReportDocument(db, selection: selection, rules: rules).bytes
+            return try ReportDocument(db, selection: trips.selection, rules: rules).bytes
         } catch {
             printError("travelctl: \(error)")
             throw ExitCode(1)
         }
-    }
-
-    /// The trips asked for, as `export` selects them.
-    private var selection: ExportSelection {
-        if let trip { return .trip(trip) }
-        if let journey { return .journey(journey) }
-        if since == nil && until == nil { return .all }
-        return .range(since: since?.start, through: until?.end)
     }
 }
