@@ -34,15 +34,10 @@ package struct ReportDocument {
         case .range(let since, let through):
             journeys = try db.journeys(JourneyFilter(since: since, until: through), zone: zone)
         }
-        // The period: the selection's bounds, within what the history holds.
-        let tripStart = trips.first?.summary.startTime
-        let tripEnd = trips.map(\.summary.endTime).max()
-        var from = tripStart
-        var until = [tripEnd, moments.last?.time].compactMap { $0 }.max()
-        if case .range(let since, let through) = selection {
-            from = since.map { start in [start, tripStart ?? start].max() ?? start } ?? from
-            until = through.map { end in [end, until ?? end].min() ?? end } ?? until
-        }
+        // The period: from the first trip's start to the latest trip end or moment, within a range's end.
+        let from = trips.first?.summary.startTime
+        var until = (trips.map(\.summary.endTime) + moments.map(\.time)).max()
+        if case .range(_, let through?) = selection, let end = until { until = min(end, through) }
         let events =
             try from.flatMap { from in
                 try until.map { until in try db.placeEvents(since: from, until: until.adding(seconds: 0.001)) }
