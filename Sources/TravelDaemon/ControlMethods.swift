@@ -14,6 +14,8 @@ struct ControlMethods: VarlinkHandling {
     let adminGroup: UInt32?
     /// Reads the configuration again and applies it; the error says why it was refused.
     let reload: @Sendable () async -> VarlinkError?
+    /// Commits the route points waiting in the spool, before a read of the history.
+    let commitSpooled: @Sendable () async -> Void
     let version: String
     /// Where the change calls are logged.
     let logger: Logger
@@ -59,20 +61,20 @@ struct ControlMethods: VarlinkHandling {
             try call.allowParameters(["since", "until"])
             let (since, until) = (try call.instant("since"), try call.instant("until"))
             let history = history
-            return .later { await history.trips(since: since, until: until) }
+            return afterCommit(.later { await history.trips(since: since, until: until) })
         case .getTrip:
             try call.allowParameters(["id"])
             guard let id = try call.integer("id") else { throw .invalidParameter("id") }
             let history = history
-            return .later { await history.trip(id: id) }
+            return afterCommit(.later { await history.trip(id: id) })
         case .stats:
             try call.allowParameters(["year"])
             let year = try call.integer("year").map { Int(clamping: $0) }
             let history = history
-            return .later { await history.stats(year: year) }
+            return afterCommit(.later { await history.stats(year: year) })
         case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .export,
             .report, .listNotes, .listPhotos, .listImports, .backup:
-            return try startRead(method, call)
+            return afterCommit(try startRead(method, call))
         case .reload:
             try call.allowParameters([])
             let reload = reload
@@ -83,6 +85,25 @@ struct ControlMethods: VarlinkHandling {
         case .startJourney, .stopJourney, .addNote, .addPhoto, .addPlan, .removePlan, .addZone, .removeZone,
             .importZones, .importPOIs, .removeTrip, .removeNote, .removePhoto, .removeImport:
             return try startChange(method, call)
+        }
+    }
+
+    /// `outcome`, its work done after the spooled route points are committed: a read of the history
+    /// (and a backup) then holds the trip in progress as the last flush left it.
+    private func afterCommit(_ outcome: VarlinkOutcome) -> VarlinkOutcome {
+        let commit = commitSpooled
+        switch outcome {
+        case .later(let work):
+            return .later {
+                await commit()
+                return await work()
+            }
+        case .stream(let next):
+            return .stream {
+                await commit()
+                return await next()
+            }
+        case .now, .subscribe: return outcome
         }
     }
 

@@ -40,6 +40,7 @@ extension Daemon {
             writer: writer,
             adminGroup: adminGroup,
             reload: reload,
+            commitSpooled: { await pipeline.commitSpooled() },
             version: version,
             logger: logger
         )

@@ -23,6 +23,8 @@ package actor TrackingPipeline {
     private(set) var lastFix: Fix?
     /// Whether a fix has been committed since the start: the first one is, at once.
     private var hasStoredAFix = false
+    /// When the last commit was made: the flushes until `[Storage] CommitIntervalSec` after it spool.
+    private var lastCommit = ContinuousClock.now
     /// Whether flushes reach the database, and when that was last said.
     private(set) var storageHealth = StorageHealth()
     /// Fixes taken since the start, for the test-only fault `hang-after-fixes:N` (TestFault).
@@ -44,6 +46,7 @@ package actor TrackingPipeline {
         logger: Logger
     ) throws(StoreError) {
         let database = try TravelDatabase(path: configuration.storage.database)
+        try database.attachSpool()
         let (recorder, resumeError) = try TrackingRecorder.resuming(database, configuration: configuration.tracking)
         if let resumeError {
             logger.warning("the saved tracking state could not be used, starting afresh: \(resumeError)")
@@ -164,6 +167,13 @@ package actor TrackingPipeline {
     /// a failure keeps the buffer for the next flush.
     package func flush() throws(StoreError) {
         if try recorder.flush(final: true) { journeysChanged?.yield() }
+        lastCommit = .now
+    }
+
+    /// Commits the spooled route points, if any, before a client reads the history through the
+    /// socket, so it shows the trip in progress as the last flush left it.
+    package func commitSpooled() {
+        if recorder.database.hasSpooledRoute { flushOrLog(commit: true) }
     }
 
     /// After a clean stop's final flush, with the control socket closed: empties the WAL into
@@ -187,13 +197,19 @@ package actor TrackingPipeline {
     /// The timer's flush: a failure (disk full, a reader holding a lock) keeps what is buffered
     /// for the next flush, which retries it. The first failure is logged at once, then one line a
     /// minute while the database stays unwritable (with what waits and what was dropped, see
-    /// `[Storage] MaxBufferedPoints`), and one when it is written again. `final` commits the
-    /// engine state too.
-    package func flushOrLog(final: Bool = false) {
+    /// `[Storage] MaxBufferedPoints`), and one when it is written again. Between commits
+    /// (`[Storage] CommitIntervalSec`) a trip's route points go to the spool; `commit` commits
+    /// now, `final` commits the engine state too.
+    package func flushOrLog(final: Bool = false, commit: Bool = false) {
         let database = recorder.database
         let pending = database.pendingCount
         do {
-            if try recorder.flush(final: final) { journeysChanged?.yield() }
+            let commitDue =
+                final || commit || ContinuousClock.now - lastCommit >= .seconds(configuration.storage.commitInterval)
+            if try commitDue || !recorder.spool() {
+                if try recorder.flush(final: final) { journeysChanged?.yield() }
+                lastCommit = .now
+            }
             if case .recovered(let outage) = storageHealth.flushSucceeded(at: .now) {
                 let line =
                     "the database \(databasePath) is written again after \(HumanText.duration(outage.seconds)): "

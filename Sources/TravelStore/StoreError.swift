@@ -14,6 +14,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
     case needsMigration(path: String, migration: String)
     /// A stored value this version cannot interpret.
     case unexpectedValue(column: String, value: String)
+    /// The route spool beside the database (`RouteSpool`) could not be opened or written.
+    case spoolFailed(path: String, reason: String)
 
     package var description: String {
         switch self {
@@ -34,13 +36,17 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
             """
         case .unexpectedValue(let column, let value):
             "database holds “\(value)” in \(column), which this version does not know"
+        case .spoolFailed(let path, let reason):
+            "cannot write \(path): \(reason)"
         }
     }
 
     /// SQLite's own message, without the statement, for errors that wrap another one.
     var reason: String {
         switch self {
-        case .cannotOpen(_, let reason), .statementFailed(_, let reason), .migrationFailed(_, _, let reason): reason
+        case .cannotOpen(_, let reason), .statementFailed(_, let reason), .migrationFailed(_, _, let reason),
+            .spoolFailed(_, let reason):
+            reason
         default: description
         }
     }

@@ -45,10 +45,21 @@ package final class TrackingRecorder {
                 recorder.ingest(Fix(routePoint: point))
             }
         }
+        recorder.replaySpool()
         // Zones and POIs are watched from where the catch-up left the engine: their state was
         // saved with the same flushes as those points, so replaying them would report twice.
         try recorder.watchPlaces(resuming: true)
         return (recorder, nil)
+    }
+
+    /// Catches up on the route points a power cut left in the spool (flushed, not yet committed),
+    /// so the engine stands where the last flush left the trip and the next commit stores them.
+    private func replaySpool() {
+        guard let spool = database.spool else { return }
+        for point in spool.points() where engine.lastAcceptedTime.map({ point.time > $0 }) ?? true {
+            ingest(Fix(routePoint: point))
+        }
+        database.markBufferSpooled()
     }
 
     private init(database: TravelDatabase, configuration: TrackingConfiguration, persistsEngineState: Bool) {
@@ -141,7 +152,17 @@ package final class TrackingRecorder {
         return committedBoundary
     }
 
-    /// One state save a minute at the default 5 s flush interval.
+    /// The flush between commits (the daemon with a spool attached): appends the buffered route
+    /// points to the spool and returns `true`, or returns `false` when what is buffered needs a
+    /// commit (a trip's start or end, a zone or POI event, a step of GPS time, no spool).
+    package func spool() throws(StoreError) -> Bool {
+        guard !boundarySinceFlush, database.canSpool else { return false }
+        try database.spoolRoute()
+        return true
+    }
+
+    /// One state save every twelve commits: the catch-up at a start replays at most that many
+    /// commits' route points.
     static let flushesBetweenStateSaves = 12
     private var flushesSinceStateSave = 0
     private var boundarySinceStateSave = false

@@ -20,6 +20,13 @@ package final class TravelDatabase {
     package var placeLabeler: PlaceLabeler?
     /// The trip route points were last added to: points arrive in long runs per trip.
     private var currentTrip: (startMilliseconds: Int64, id: Int64)?
+    /// Where flushes between commits put the buffered route points (the daemon's), if anywhere.
+    package private(set) var spool: RouteSpool?
+    /// How many writes at the start of the buffer are in the spool already.
+    private var spooledCount = 0
+    /// Whether the buffer holds anything besides route points and the trip in progress (a trip's
+    /// start or end, a zone or POI event, an import): only a commit may write that.
+    private var holdsMoreThanRoute = false
 
     private enum PendingWrite {
         case event(TrackingEvent)
@@ -50,7 +57,11 @@ package final class TravelDatabase {
     /// Buffers what `event` changes until the next `flush`. Rejected fixes are not stored one by
     /// one: the engine counts them, and its counters are saved with `saveEngineState`.
     package func record(_ event: TrackingEvent) {
-        if case .fixRejected = event { return }
+        switch event {
+        case .fixRejected: return
+        case .routePoint: break
+        case .tripStarted, .tripEnded, .zone, .nearby: holdsMoreThanRoute = true
+        }
         buffer.append(.event(event))
         if flushFailing, buffer.count > thinningThreshold { thinBuffer() }
     }
@@ -106,6 +117,8 @@ package final class TravelDatabase {
             kept.append(write)
         }
         buffer = kept.reversed()
+        // What is left goes to the spool again: a point twice in it is harmless, one missing is lost.
+        spooledCount = 0
     }
 
     /// Buffers the engine's persistable state for the next `flush`, replacing any state buffered
@@ -128,6 +141,7 @@ package final class TravelDatabase {
         buffer.append(
             .importedFile(sha256: sha256, path: path, bytes: bytes, fixes: fixes, trips: trips, tripStarts: tripStarts)
         )
+        holdsMoreThanRoute = true
     }
 
     /// Buffers the totals of the trip in progress (distance, moving time, last point…), so its row
@@ -140,6 +154,7 @@ package final class TravelDatabase {
     /// Buffers a zone's new inside/outside state, so it commits with the events that changed it.
     package func recordZonePresence(_ presence: ZonePresence) {
         buffer.append(.zonePresence(presence))
+        holdsMoreThanRoute = true
     }
 
     /// Whether an import of the file with this SHA-256 waits in the buffer.
@@ -194,7 +209,52 @@ package final class TravelDatabase {
         pendingEngineState = nil
         flushFailing = false
         thinningThreshold = bufferLimit
+        spooledCount = 0
+        holdsMoreThanRoute = false
+        // The commit is on the card (synchronous=FULL while a spool is attached): its points may go.
+        try spool?.clear()
     }
+
+    // MARK: - Spool
+
+    /// Attaches the spool beside this database (the daemon's), which `spoolRoute` appends to
+    /// between commits. Commits then wait for the WAL to reach the card (`synchronous=FULL`), as
+    /// each one empties the spool: a few commits an hour, instead of one per flush.
+    package func attachSpool() throws(StoreError) {
+        spool = try RouteSpool(databasePath: path)
+        try connection.execute("PRAGMA synchronous = FULL")
+    }
+
+    /// Whether `spoolRoute` can take what is buffered: route points and the trip in progress only,
+    /// with a spool attached and no engine state waiting.
+    package var canSpool: Bool { spool != nil && !holdsMoreThanRoute && pendingEngineState == nil }
+
+    /// Appends the buffered route points not yet spooled to the spool: the flush between commits.
+    /// They stay buffered for the next commit. A failure (a full disk) is the flush's failure.
+    package func spoolRoute() throws(StoreError) {
+        guard let spool, spooledCount < buffer.count else { return }
+        let points = buffer[spooledCount...].compactMap { write -> RoutePoint? in
+            if case .event(.routePoint(_, let point)) = write { point } else { nil }
+        }
+        do {
+            try spool.append(points)
+        } catch {
+            flushFailing = true
+            if buffer.count > thinningThreshold { thinBuffer() }
+            throw error
+        }
+        spooledCount = buffer.count
+        flushFailing = false
+        thinningThreshold = bufferLimit
+    }
+
+    /// Counts everything buffered as spooled: the points a start replayed from the spool.
+    package func markBufferSpooled() {
+        spooledCount = buffer.count
+    }
+
+    /// Whether route points wait in the spool for the next commit.
+    package var hasSpooledRoute: Bool { !(spool?.isEmpty ?? true) }
 
     private func apply(_ event: TrackingEvent, with statements: RecorderStatements) throws(StoreError) {
         switch event {

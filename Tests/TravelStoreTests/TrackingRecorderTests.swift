@@ -75,4 +75,51 @@ import TravelStore
 
         #expect(try Self.essentials(database) == Self.essentials(reference))
     }
+
+    /// Records `fixes` as the daemon does with a spool: a flush every five fixes, which appends
+    /// to the spool, and a commit every sixth flush (or when more than route points wait).
+    static func recordSpooling(_ fixes: ArraySlice<Fix>, with recorder: TrackingRecorder) throws {
+        for (index, fix) in zip(fixes.indices, fixes) {
+            recorder.ingest(fix)
+            guard (index + 1) % 5 == 0 else { continue }
+            if try (index + 1) % 30 == 0 || !recorder.spool() { try recorder.flush() }
+        }
+    }
+
+    /// With commits far apart, the flushes between them go to the spool: a crash loses only what
+    /// came after the last flush, as without a spool, because a restart replays the spool.
+    @Test(arguments: [400, 1003, 1777])
+    func aCrashBetweenCommitsLosesNothingTheSpoolHeld(crashAfter: Int) throws {
+        let fixes = Self.bus
+        let directory = try TemporaryDirectory()
+        let reference = try TravelDatabase(path: directory.file("reference.sqlite"))
+        let uninterrupted = try TrackingRecorder.resuming(reference, configuration: .init()).recorder
+        try Self.record(fixes[...], with: uninterrupted)
+        uninterrupted.endOfInput()
+        try uninterrupted.flush(final: true)
+
+        let path = directory.file("spooled.sqlite")
+        do {
+            let database = try TravelDatabase(path: path)
+            try database.attachSpool()
+            let recorder = try TrackingRecorder.resuming(database, configuration: .init()).recorder
+            try Self.recordSpooling(fixes[..<crashAfter], with: recorder)
+            // Killed here: the last commit is up to 30 fixes old, the spool holds the flushes since.
+            #expect(database.hasSpooledRoute)
+        }
+        let committed = try TravelDatabase(path: path, readOnly: true).routePoints(after: UTCTime(milliseconds: 0))
+        let spooled = try RouteSpool(databasePath: path).points()
+        #expect(!spooled.isEmpty)
+        #expect(spooled.first!.time > committed.last!.time, "the spool holds only what no commit holds")
+
+        let database = try TravelDatabase(path: path)
+        try database.attachSpool()
+        let (resumed, error) = try TrackingRecorder.resuming(database, configuration: .init())
+        #expect(error == nil)
+        try Self.record(fixes[(crashAfter / 5 * 5)...], with: resumed)
+        resumed.endOfInput()
+        try resumed.flush(final: true)
+        #expect(!database.hasSpooledRoute, "a commit empties the spool")
+        #expect(try Self.essentials(database) == Self.essentials(reference))
+    }
 }

@@ -13,6 +13,7 @@ import re
 import shutil
 import signal
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -86,6 +87,31 @@ def last_point(trip):
     return milliseconds(trip["start"]) + round(trip["duration_s"] * 1000)
 
 
+def spooled_newest(database):
+    """The time (ms) of the newest route point in DATABASE-spool that a restart replays (records of
+    64 bytes ending in an FNV-1a checksum, see docs/schema.md; reading stops at a torn one), or 0."""
+    try:
+        data = open(database + "-spool", "rb").read()
+    except FileNotFoundError:
+        return 0
+    newest = 0
+    for offset in range(0, len(data) - 63, 64):
+        record = data[offset : offset + 64]
+        checksum = 2166136261
+        for byte in record[:60]:
+            checksum = ((checksum ^ byte) * 16777619) & 0xFFFFFFFF
+        if checksum != struct.unpack_from("<I", record, 60)[0]:
+            break
+        newest = max(newest, struct.unpack_from("<q", record, 4)[0])
+    return newest
+
+
+def newest_recoverable(database, found):
+    """The newest fix a restart holds: the newest stored point of FOUND (DATABASE's trips) or of
+    the spool it replays."""
+    return max(max(last_point(t) for t in found), spooled_newest(database))
+
+
 def copy_files(database, destination, suffixes):
     """Copies DATABASE and its companions into DESTINATION (file by file, as cp would)."""
     shutil.rmtree(destination, ignore_errors=True)
@@ -119,8 +145,9 @@ if not wait_for_trip(database, time.time() + 120, daemon):
 first_kill = time.time()
 kill(daemon)
 
-previous = trips(copy_files(database, os.path.join(WORK, "check"), ["", "-wal"]))
-newest_end = max(last_point(t) for t in previous)
+check = copy_files(database, os.path.join(WORK, "check"), ["", "-wal", "-spool"])
+previous = trips(check)
+newest_end = newest_recoverable(check, previous)
 losses, kills, corrupt, duplicated, lost, split, unstored = [], [first_kill], 0, 0, 0, 0, 0
 torn = {"live": [0, 0], "frozen": [0, 0]}
 # (from, to, what) of each copy, to tell what a hole in the route coincides with.
@@ -156,8 +183,8 @@ for cycle in range(args.cycles):
     kill(daemon)
     kills.append(killed)
 
-    # What a restart after this power cut finds: the database file and its WAL.
-    check = copy_files(database, os.path.join(WORK, "check"), ["", "-wal"])
+    # What a restart after this power cut finds: the database file, its WAL and the spool.
+    check = copy_files(database, os.path.join(WORK, "check"), ["", "-wal", "-spool"])
     verdict = integrity(check)
     if verdict != "ok":
         corrupt += 1
@@ -182,7 +209,7 @@ for cycle in range(args.cycles):
     if max(after) != max(before):
         split += 1
         failed(f"cycle {cycle}: the trip in progress ({max(before)}) did not continue: now {max(after)}")
-    end = max(last_point(t) for t in now)
+    end = newest_recoverable(check, now)
     if end > newest_end:
         loss = killed - end / 1000
         losses.append(loss)
@@ -238,7 +265,7 @@ figure("torn_copies_frozen", torn["frozen"][0])
 
 
 def sd_window():
-    """ext4 on a loop device: the daemon writes its database there (synchronous=NORMAL), and at
+    """ext4 on a loop device: the daemon writes its database and spool there, and at
     random instants the image file is copied: exactly what had reached the device, kernel
     writeback included, as a power cut would leave it. Each copy is mounted (journal replayed)
     and checked; the window is the time from the newest fix on the device to the cut."""
@@ -275,9 +302,10 @@ def sd_window():
             cut_time = time.time()
             snapshot = os.path.join(WORK, "cut.img")
             shutil.copyfile(image, snapshot)
-            live = trips(copy_files(sd_database, os.path.join(WORK, "live"), ["", "-wal"]))
+            flushed = copy_files(sd_database, os.path.join(WORK, "live"), ["", "-wal", "-spool"])
+            live = trips(flushed)
             if live:
-                committed_lag.append(cut_time - max(last_point(t) for t in live) / 1000)
+                committed_lag.append(cut_time - newest_recoverable(flushed, live) / 1000)
             cut_mount = os.path.join(WORK, "cut")
             os.makedirs(cut_mount, exist_ok=True)
             cut_device = subprocess.run(["losetup", "-f", "--show", snapshot], capture_output=True, text=True).stdout
@@ -287,7 +315,9 @@ def sd_window():
                     broken += 1
                     failed(f"cut {number}: the file system does not mount")
                     continue
-                recovered = copy_files(os.path.join(cut_mount, "travel.sqlite"), os.path.join(WORK, "cutdb"), ["", "-wal"])
+                recovered = copy_files(
+                    os.path.join(cut_mount, "travel.sqlite"), os.path.join(WORK, "cutdb"), ["", "-wal", "-spool"]
+                )
                 subprocess.run(["umount", cut_mount])
                 verdict = integrity(recovered)
                 found = trips(recovered) if verdict == "ok" else None
@@ -295,7 +325,7 @@ def sd_window():
                     broken += 1
                     failed(f"cut {number}: the database on the device is not sound: {verdict[:200]}")
                     continue
-                windows.append(cut_time - max(last_point(t) for t in found) / 1000)
+                windows.append(cut_time - newest_recoverable(recovered, found) / 1000)
                 print(f"cut {number} at {cut:.1f} s: newest fix on the device {windows[-1]:.1f} s old", flush=True)
             finally:
                 subprocess.run(["losetup", "-d", cut_device])

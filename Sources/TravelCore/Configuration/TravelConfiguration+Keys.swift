@@ -52,11 +52,26 @@ extension TravelConfiguration {
                     \.storage.flushInterval,
                     range: 1...300,
                     """
-                    Accepted fixes are committed together at most this long apart: the most seconds of \
-                    accepted fixes a power cut can lose, on top of the kernel's writeback delay. Each commit \
-                    writes at least two pages, so longer intervals write less to the SD card (an hour of driving \
-                    at 1 Hz: 5 s, 1.7 MB; 10 s, 1.3 MB; 30 s, 0.85 MB; a commit per fix, 15 MB), shorter ones \
-                    lose less when the ignition cuts the power. The first fix after a start is committed at once.
+                    Accepted fixes are handed to the kernel together at most this long apart: the most \
+                    seconds of accepted fixes a power cut can lose, on top of the kernel's writeback delay \
+                    (about 30 s). A trip's route points go to the spool beside the database (PATH-spool, \
+                    64 bytes a point) between commits; anything else (a trip's start or end, a zone or POI \
+                    event) is committed at once. The first fix after a start is committed at once.
+                    """
+                ),
+                .number(
+                    "CommitIntervalSec",
+                    .timeSpan,
+                    \.storage.commitInterval,
+                    range: 1...3600,
+                    """
+                    The spooled route points are committed to the database at most this long apart, and \
+                    whenever a client reads the history through the socket. Each commit rewrites whole \
+                    pages (the route's, the trip's row, the WAL index), so fewer commits wear the SD card \
+                    less (docs/reliability.md has the figures); what a power cut can lose stays \
+                    FlushIntervalSec, as a start replays the spool. Readers of the file itself \
+                    (travelctl --db, sqlite3) see a trip in progress as of the last commit. At or below \
+                    FlushIntervalSec, every flush commits and the spool is not used.
                     """
                 ),
                 .integer(

@@ -28,8 +28,11 @@ public struct TravelConfiguration: Sendable, Hashable {
     public struct Storage: Sendable, Hashable {
         /// The SQLite database, in the service's StateDirectory.
         public var database = "/var/lib/travel-companion/travel.sqlite"
-        /// Seconds between commits of accepted fixes: the most a power cut can lose.
+        /// Seconds between flushes of accepted fixes: the most a power cut can lose.
         public var flushInterval = 10.0
+        /// Seconds between SQLite commits of a trip's route points; the flushes between them
+        /// append to the spool beside the database.
+        public var commitInterval = 900.0
         /// Route points kept in memory while the database cannot be written (a full disk); past
         /// this, every other one is dropped, counted.
         public var maximumBufferedPoints = 36_000
