@@ -7,24 +7,28 @@
 # What is counted: /proc/PID/io write_bytes of each logger over the same window, which is the
 # bytes of page-cache pages it dirtied, that is what the kernel's writeback will send to the card
 # (a 4 KiB page appended to twice within a writeback pass counts once, as on the card). For the
-# daemon this includes its WAL frames, its wal-index (-shm, a shared mapping) and any automatic
-# checkpoint it ran. A checkpoint is forced (`PRAGMA wal_checkpoint(FULL)`, by a helper whose own
+# daemon this includes its route spool (travel.sqlite-spool, appended at each flush), its WAL
+# frames, its wal-index (-shm, a shared mapping) and any automatic checkpoint it ran. A checkpoint is forced (`PRAGMA wal_checkpoint(FULL)`, by a helper whose own
 # write_bytes is counted as the daemon's) just before the window, so the WAL holds nothing from
 # before it, and just after, so the database pages the window's frames will be copied to are
 # counted too: one checkpoint per window, where the daemon alone checkpoints about once an hour,
 # so the figure is an upper bound. gpxlogger flushes its GPX file at every fix; the daemon
-# commits every FlushIntervalSec (10 s by default): both leave the data to the kernel's writeback.
+# flushes every FlushIntervalSec (10 s by default) and commits every CommitIntervalSec (15 min):
+# both leave the data to the kernel's writeback.
 #
 # The state directory must be on a block-backed file system: on tmpfs or overlay write_bytes stays
 # 0, so then (as root) the script mounts a 256 MiB ext4 loop device for it.
 #
-# Window: 600 s per rate (both rates run at once); --short: 30 s; WINDOW=SECONDS sets another. Goal: at 1 Hz the daemon writes
-# no more than gpxlogger (ratio <= 1.00). Also reported: points each logged in the window.
+# Window: 1800 s per rate (both rates run at once, two commits in each); WINDOW=SECONDS sets
+# another. Goal: at 1 Hz the daemon writes no more than gpxlogger (ratio <= 1.00). Also reported:
+# points each logged in the window. --short (CI): a 60 s window, which holds no commit and only a
+# couple of writeback passes, too few to compare bytes fairly: it checks that both loggers log
+# every fix and prints the figures, and the goal is checked by full runs only.
 # Usage: scripts/reliability/sd-wear.sh [--short] [--release]   (KEEP=1 keeps the files)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 reliability_init "$@"
-window=${WINDOW:-$((SHORT ? 30 : 600))}
+window=${WINDOW:-$((SHORT ? 60 : 1800))}
 command -v gpxlogger >/dev/null || scripts/setup.sh
 
 # Bytes of pages a process dirtied writing 64 KiB into a file in DIR: 0 on tmpfs and overlay.
@@ -66,7 +70,13 @@ if busy:
 print(next(int(l.split()[1]) for l in open("/proc/self/io") if l.startswith("write_bytes")), frames)
 PY
 }
-route_points() { sqlite3 "file:$1?mode=ro" "SELECT count(*) FROM route_points" 2>/dev/null || echo 0; }
+# Route points flushed: committed, or in the spool (64 bytes a point) waiting for the next commit.
+route_points() {
+    local committed spooled
+    committed=$(sqlite3 "file:$1?mode=ro" "SELECT count(*) FROM route_points" 2>/dev/null || echo 0)
+    spooled=$(($(stat -c %s "$1-spool" 2>/dev/null || echo 0) / 64))
+    echo $((committed + spooled))
+}
 trackpoints() { grep -c "<trkpt" "$1" 2>/dev/null || echo 0; }
 
 declare -A daemon_pid logger_pid
@@ -136,7 +146,9 @@ for rate in "${rates[@]}"; do
         check_failed "$rate Hz: a logger wrote nothing in the window"
     fi
 done
-if awk -v a="${ours[1]}" -v b="${theirs[1]}" 'BEGIN { exit !(a <= b) }'; then
+if ((SHORT)); then
+    echo "the 1 Hz goal is checked by full runs only (a ${window} s window holds no commit)"
+elif awk -v a="${ours[1]}" -v b="${theirs[1]}" 'BEGIN { exit !(a <= b) }'; then
     echo "ok   1 Hz: the daemon writes no more than gpxlogger"
 else
     check_failed "1 Hz: the daemon writes more than gpxlogger"
