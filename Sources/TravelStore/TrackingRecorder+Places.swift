@@ -54,9 +54,11 @@ extension TrackingRecorder {
             nearby.observe(point.coordinate, at: point.time, tripStart: tripStart) { database.record(.nearby($0)) }
         }
         engine.nearby = nearby
-        if !records.isEmpty || index.count > 0 {
-            database.placeLabeler = PlaceLabeler(zones: records.map(\.zone), pois: index)
-        }
+        database.placeLabeler = PlaceLabeler(
+            zones: records.map(\.zone),
+            pois: index,
+            gazetteer: TravelDatabase.gazetteer
+        )
     }
 }
 

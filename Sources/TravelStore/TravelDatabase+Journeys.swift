@@ -58,7 +58,7 @@ extension TravelDatabase {
         // The recorder's labeler (zones and POIs) where there is one; else the zones alone:
         // reading a million POIs for every regroup would cost more than the names are worth.
         let zones = placeLabeler == nil ? try zoneRecords().map(\.zone) : []
-        let labeler = placeLabeler ?? PlaceLabeler(zones: zones, pois: POIIndex([]))
+        let labeler = placeLabeler ?? PlaceLabeler(zones: zones, pois: POIIndex([]), gazetteer: Self.gazetteer)
         try connection.inTransaction { () throws(StoreError) in
             let existing = try automaticJourneyIDs()
             let existingPlans = try planJourneyIDs()
