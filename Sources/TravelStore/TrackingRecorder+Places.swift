@@ -56,6 +56,7 @@ extension TrackingRecorder {
         engine.nearby = nearby
         database.placeLabeler = PlaceLabeler(
             zones: records.map(\.zone),
+            namedPlaces: try database.namedPlaces(),
             pois: index,
             gazetteer: TravelDatabase.gazetteer
         )

@@ -14,7 +14,7 @@ struct Travelctl: ParsableCommand {
             HomeCommand.self, Stats.self, Export.self, Backup.self, PlanCommand.self, NoteCommand.self,
             PhotoCommand.self,
             Status.self, Follow.self, NotifyBridge.self,
-            ZoneCommand.self, POICommand.self, Events.self,
+            ZoneCommand.self, POICommand.self, PlaceCommand.self, Places.self, Events.self,
         ]
     )
 
