@@ -22,20 +22,18 @@ extension TravelDatabase {
     /// the label stored when the trip was recorded, then the gazetteer for a stored label that is
     /// only coordinates.
     func readLabels() throws(StoreError) -> ReadLabels {
-        ReadLabels(
-            zones: try PlaceLabeler(zones: zoneRecords().map(\.zone), namedPlaces: namedPlaces(), pois: POIIndex([])),
-            gazetteer: Self.gazetteer
-        )
+        ReadLabels(zones: try readLabeler(gazetteer: nil), gazetteer: Self.gazetteer)
     }
 
-    /// Zones, named places and the gazetteer, without POIs: labels where the recorder's labeler
-    /// is not at hand (a regroup by `travelctl`).
-    func readLabeler() throws(StoreError) -> PlaceLabeler {
+    /// Zones, named places and `gazetteer`, without POIs: labels where the recorder's labeler
+    /// is not at hand (a regroup by `travelctl`), or, without a gazetteer, what `ReadLabels` puts
+    /// before the stored label.
+    func readLabeler(gazetteer: Gazetteer? = TravelDatabase.gazetteer) throws(StoreError) -> PlaceLabeler {
         try PlaceLabeler(
             zones: zoneRecords().map(\.zone),
             namedPlaces: namedPlaces(),
             pois: POIIndex([]),
-            gazetteer: Self.gazetteer
+            gazetteer: gazetteer
         )
     }
 }
