@@ -111,7 +111,11 @@ let package = Package(
         ),
 
         // Per-fix zone and POI checks with 10 000 zones and 1 M POIs (scripts/bench-zones.sh).
-        .executableTarget(name: "zone-benchmarks", dependencies: ["TravelCore"], path: "Benchmarks/ZoneBenchmark"),
+        .executableTarget(
+            name: "zone-benchmarks",
+            dependencies: ["TravelCore", "TravelIO"],
+            path: "Benchmarks/ZoneBenchmark"
+        ),
 
         .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
         .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),

@@ -76,7 +76,7 @@ put_files() {
     for name in systemd/travel-companion.service systemd/travel-companion.socket \
         systemd/travel-companion-notify.service systemd/travel-companion.sysusers \
         systemd/travel-companion.tmpfiles systemd/travel-companion.catalog config/travel-companion.conf \
-        README.md docs/raspberry-pi.md; do
+        README.md docs/raspberry-pi.md data/gazetteer/gazetteer.bin data/gazetteer/LICENSE; do
         [[ -f $source_dir/$name ]] || { echo "install: $source_dir/$name is missing" >&2; exit 1; }
     done
 
@@ -98,6 +98,9 @@ put_files() {
     put 644 "$source_dir/systemd/travel-companion.tmpfiles" "$tmpfilesdir/travel-companion.conf"
     put 644 "$source_dir/systemd/travel-companion.catalog" "$catalogdir/travel-companion.catalog"
     put 644 "$source_dir/config/travel-companion.conf" "$shipped_config"
+    # The offline place names, found by the binaries beside $bindir (GazetteerFile.swift).
+    put 644 "$source_dir/data/gazetteer/gazetteer.bin" "$datadir/travel-companion/gazetteer.bin"
+    put 644 "$source_dir/data/gazetteer/LICENSE" "$datadir/travel-companion/gazetteer-LICENSE"
     put 644 "$source_dir/README.md" "$docdir/README.md"
     put 644 "$source_dir/docs/raspberry-pi.md" "$docdir/raspberry-pi.md"
 

@@ -1,4 +1,5 @@
 import TravelCore
+import TravelIO
 
 // Per-fix cost of the zone and POI checks with 10 000 zones and 1 000 000 POIs (issue 6: goal
 // ≤ 20 µs), next to a linear scan of the same data. Run in release mode: scripts/bench-zones.sh.
@@ -128,6 +129,7 @@ enum ZoneBenchmark {
         )
         print("linear scan: \(String(format1: perScan)) µs per fix (\(Int((perScan / perFix).rounded()))× slower)")
         print(perFix <= 20 ? "goal ≤ 20 µs per fix: met" : "goal ≤ 20 µs per fix: NOT met")
+        benchmarkGazetteer(drive: fixes.map(\.0), random: &random)
 
     }
 }
@@ -158,4 +160,41 @@ extension String {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(abs(tenths % 10))"
     }
+}
+
+/// Label lookups in the shipped gazetteer (issue 15: median ≤ 20 µs per coordinate at 150 000
+/// places): along the drive, and near places all over the world.
+func benchmarkGazetteer(drive: [Coordinate], random: inout SplitMix64) {
+    guard let path = GazetteerFile.defaultPath() else { return print("gazetteer: no file found, skipped") }
+    let gazetteer: Gazetteer
+    do { gazetteer = try GazetteerFile.map(path: path) } catch { return print("gazetteer: \(error)") }
+    let world = (0..<20_000).map { _ in
+        let place = gazetteer.place(at: Int.random(in: 0..<gazetteer.count, using: &random)).coordinate
+        return Coordinate(
+            latitude: place.latitude + Double.random(in: -0.1...0.1, using: &random),
+            longitude: place.longitude + Double.random(in: -0.1...0.1, using: &random)
+        )
+    }
+    let clock = ContinuousClock()
+    func median(_ coordinates: some Collection<Coordinate>) -> Double {
+        var samples: [Duration] = []
+        samples.reserveCapacity(coordinates.count)
+        var labelled = 0
+        for coordinate in coordinates {
+            let start = clock.now
+            if gazetteer.label(for: coordinate) != nil { labelled += 1 }
+            samples.append(clock.now - start)
+        }
+        samples.sort()
+        let middle = samples[samples.count / 2].components
+        precondition(labelled > 0)
+        return Double(middle.seconds) * 1e6 + Double(middle.attoseconds) / 1e12
+    }
+    let along = median(drive.prefix(20_000))
+    let anywhere = median(world)
+    print(
+        "gazetteer: \(gazetteer.count) places; label median \(String(format1: along)) µs along the drive, "
+            + "\(String(format1: anywhere)) µs near places worldwide"
+    )
+    print(max(along, anywhere) <= 20 ? "goal ≤ 20 µs per label: met" : "goal ≤ 20 µs per label: NOT met")
 }

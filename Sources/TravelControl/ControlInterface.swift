@@ -18,6 +18,7 @@ package enum ControlInterface {
         case listPlans = "ListPlans"
         case listZones = "ListZones"
         case listPOIs = "ListPOIs"
+        case listPlaces = "ListPlaces"
         case export = "Export"
         case report = "Report"
         case backup = "Backup"
@@ -31,6 +32,8 @@ package enum ControlInterface {
         case addZone = "AddZone"
         case removeZone = "RemoveZone"
         case importZones = "ImportZones"
+        case addPlace = "AddPlace"
+        case removePlace = "RemovePlace"
         case importPOIs = "ImportPOIs"
         case listNotes = "ListNotes"
         case listPhotos = "ListPhotos"
@@ -44,7 +47,8 @@ package enum ControlInterface {
         package var isChange: Bool {
             switch self {
             case .reload, .startJourney, .stopJourney, .addNote, .addPhoto, .addPlan, .removePlan, .addZone,
-                .removeZone, .importZones, .importPOIs, .removeTrip, .removeNote, .removePhoto, .removeImport:
+                .removeZone, .importZones, .addPlace, .removePlace, .importPOIs, .removeTrip, .removeNote, .removePhoto,
+                .removeImport:
                 true
             default: false
             }
@@ -190,6 +194,12 @@ package enum ControlInterface {
         # with near ("LAT,LON" in degrees) only those within radius_m (default 5000) of it,
         # nearest first.
         method ListPOIs(category: ?string, near: ?string, radius_m: ?float) -> (pois: []object)
+
+        # The places history visited most, as travelctl places --json prints them: the stops
+        # grouped by their label as read now (zone, named place, POI, town, coordinates), with
+        # visits, nights (counted as GetHome counts them) and seconds parked, the longest first.
+        # last_arrival is shown in time_zone.
+        method ListPlaces() -> (places: []object, time_zone: ?string)
 
         # The document travelctl export writes, as chunks of its text in order, one reply each
         # (at most 262144 bytes); call with more. format: gpx, geojson or kml. Every trip, or
@@ -344,6 +354,14 @@ package enum ControlInterface {
         # Adds zones as AddZone does; the names that exist are skipped, not replaced.
         method ImportZones(zones: []NewZone) -> (added: []int, skipped: []string)
 
+        # Names the circle of radius_m metres (default 150) around latitude, longitude: every
+        # place in it, history included, is labelled name after zones and before POIs and towns,
+        # from this reply on. A learned Home gives way to a place the user names Home.
+        method AddPlace(name: string, latitude: float, longitude: float, radius_m: ?float) -> (id: int)
+
+        # Removes a named place (by name, else by id); a learned Home comes back at the next regroup.
+        method RemovePlace(place: string) -> (id: int, name: string)
+
         # A point of interest to import.
         type NewPOI (name: string, category: ?string, latitude: float, longitude: float)
 
@@ -426,6 +444,12 @@ package enum ControlInterface {
 
         # The zone's geometry is not a Polygon, a MultiPolygon or a Point with radius_m.
         error InvalidZone (name: string, reason: string)
+
+        # AddPlace with a name the user gave a place already.
+        error PlaceExists (name: string)
+
+        # RemovePlace with a name or id no named place has.
+        error PlaceNotFound (place: string)
 
         # ImportPOIs with an import_id never given out, committed, or discarded as idle.
         error ImportNotFound (import_id: int)

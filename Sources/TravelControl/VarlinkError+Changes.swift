@@ -17,6 +17,10 @@ extension VarlinkError {
 
     package static func zoneExists(_ name: String) -> Self { control("ZoneExists", ["name": .string(name)]) }
 
+    package static func placeExists(_ name: String) -> Self { control("PlaceExists", ["name": .string(name)]) }
+
+    package static func placeNotFound(_ place: String) -> Self { control("PlaceNotFound", ["place": .string(place)]) }
+
     /// The zone's geometry is not one a zone can have.
     package static func invalidZone(_ name: String, reason: String) -> Self {
         control("InvalidZone", ["name": .string(name), "reason": .string(reason)])

@@ -83,6 +83,30 @@ extension ControlMethods {
             for item in list { zones.append(try NamedZone(parameter: item, name: "zones")) }
             let parsed = zones
             return .later { await writer.importZones(parsed) }
+        case .addPlace:
+            try call.allowParameters(["name", "latitude", "longitude", "radius_m"])
+            let name = try call.text("name")
+            guard let latitude = call.parameters["latitude"]?.doubleValue, latitude.magnitude <= 90 else {
+                throw .invalidParameter("latitude")
+            }
+            guard let longitude = call.parameters["longitude"]?.doubleValue, longitude.magnitude <= 180 else {
+                throw .invalidParameter("longitude")
+            }
+            var radius = NamedPlace.defaultRadius
+            switch call.parameters["radius_m"] {
+            case nil, .null?: break
+            case let value?:
+                guard let given = value.doubleValue, NamedPlace.radiusRange.contains(given) else {
+                    throw .invalidParameter("radius_m")
+                }
+                radius = given
+            }
+            let place = Coordinate(latitude: latitude, longitude: longitude)
+            return .later { [radius] in await writer.addPlace(name, at: place, radius: radius) }
+        case .removePlace:
+            try call.allowParameters(["place"])
+            let place = try call.text("place")
+            return .later { await writer.removePlace(place) }
         case .importPOIs:
             try call.allowParameters(["import_id", "pois", "commit", "source"])
             let importID = try call.integer("import_id")

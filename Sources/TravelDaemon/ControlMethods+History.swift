@@ -40,6 +40,9 @@ extension ControlMethods {
         case .listZones:
             try call.allowParameters([])
             return .later { await history.zones() }
+        case .listPlaces:
+            try call.allowParameters([])
+            return .later { await history.places() }
         case .listNotes, .listPhotos:
             try call.allowParameters(["since", "until", "journey"])
             let (since, until, journey) = (

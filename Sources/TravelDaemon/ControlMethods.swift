@@ -72,8 +72,8 @@ struct ControlMethods: VarlinkHandling {
             let year = try call.integer("year").map { Int(clamping: $0) }
             let history = history
             return afterCommit(.later { await history.stats(year: year) })
-        case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .export,
-            .report, .listNotes, .listPhotos, .listImports, .backup:
+        case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .listPlaces,
+            .export, .report, .listNotes, .listPhotos, .listImports, .backup:
             return afterCommit(try startRead(method, call))
         case .reload:
             try call.allowParameters([])
@@ -83,7 +83,7 @@ struct ControlMethods: VarlinkHandling {
                 return .success([:])
             }
         case .startJourney, .stopJourney, .addNote, .addPhoto, .addPlan, .removePlan, .addZone, .removeZone,
-            .importZones, .importPOIs, .removeTrip, .removeNote, .removePhoto, .removeImport:
+            .importZones, .addPlace, .removePlace, .importPOIs, .removeTrip, .removeNote, .removePhoto, .removeImport:
             return try startChange(method, call)
         }
     }

@@ -3,6 +3,8 @@ internal import ServiceLifecycle
 internal import UnixSignals
 package import TravelCore
 internal import TravelControl
+internal import TravelIO
+internal import TravelStore
 
 /// Builds and runs the daemon for a checked configuration: what `travel-companiond run` does
 /// after parsing its options, kept here so the executable stays a few lines.
@@ -15,6 +17,7 @@ package enum Daemon {
         reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
         logger: Logger
     ) async throws {
+        loadGazetteer(logger: logger)
         let events = ControlEventBroadcaster()
         let eventClock = EventClock()
         let hooks = HookRunner(configuration.hooks, logger: logger)
@@ -85,6 +88,21 @@ package enum Daemon {
         // Every service has stopped (the final flush made, no client reading): a clean stop
         // leaves the whole history in the database file.
         await pipeline.checkpoint()
+    }
+
+    /// Maps the shipped gazetteer for every database of the process; without one, places no zone
+    /// or POI names are labelled by their coordinates.
+    private static func loadGazetteer(logger: Logger) {
+        do {
+            TravelDatabase.gazetteer = try GazetteerFile.loadDefault()
+            if let gazetteer = TravelDatabase.gazetteer {
+                logger.info("naming places after \(gazetteer.count) towns of the gazetteer")
+            } else {
+                logger.info("no gazetteer: places no zone or POI names are labelled by their coordinates")
+            }
+        } catch {
+            logger.warning("\(error); places no zone or POI names are labelled by their coordinates")
+        }
     }
 
     /// The one reload, for SIGHUP and `Reload` alike: reads the configuration (hooks and reminder

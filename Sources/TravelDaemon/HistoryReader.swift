@@ -132,6 +132,12 @@ actor HistoryReader {
         return read { db throws(StoreError) in ["zones": try db.zonesDocument(), "time_zone": .string(zone.name)] }
     }
 
+    /// `ListPlaces`: `places --json`, with the zone its table shows times in.
+    func places() -> Result<JSONValue, VarlinkError> {
+        let rules = rules
+        return read { db throws(StoreError) in try db.visitedPlacesDocument(rules: rules) }
+    }
+
     /// `ListPOIs`: `poi list --json`.
     func pois(category: String?, near: Coordinate?, radius: Double) -> Result<JSONValue, VarlinkError> {
         read { db throws(StoreError) in ["pois": try db.poisDocument(category: category, near: near, radius: radius)] }

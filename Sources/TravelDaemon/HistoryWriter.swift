@@ -24,6 +24,8 @@ actor HistoryWriter {
     private let now: @Sendable () async -> UTCTime
     /// Has the pipeline watch what changed.
     private let watchPlaces: @Sendable (PlacesChange) async -> Void
+    /// Home as the last regroup found it, whose "Home" the recorder labels with.
+    private var lastHome: Coordinate?
     /// The staged POI imports and when each was last used.
     private var imports: [Int64: (staged: Int, used: ContinuousClock.Instant)] = [:]
 
@@ -57,9 +59,16 @@ actor HistoryWriter {
 
     /// Regroups every trip into journeys under the current rules: what the daemon does each time
     /// tracking commits a trip's start or end (`JourneyService`), as `import` does after a file.
-    func regroupJourneys() -> Result<Void, VarlinkError> {
+    /// A home that moved (or became known) renames places "Home": the recorder takes it at once.
+    func regroupJourneys() async -> Result<Void, VarlinkError> {
         let rules = rules
-        return write { db in _ = try db.regroupJourneys(rules: rules) }
+        let result = write { db in try db.regroupJourneys(rules: rules)?.coordinate }
+        guard case .success(let home) = result else { return result.map { _ in () } }
+        if home != lastHome {
+            lastHome = home
+            await watchPlaces(.zones)
+        }
+        return .success(())
     }
 
     /// `StartJourney`.
@@ -179,6 +188,28 @@ actor HistoryWriter {
         let result = write { db -> JSONValue in
             guard let zone = try db.removeZone(nameOrID) else { throw VarlinkError.zoneNotFound(nameOrID) }
             return ["id": .integer(zone.id), "name": .string(zone.name)]
+        }
+        if case .success = result { await watchPlaces(.zones) }
+        return result
+    }
+
+    /// `AddPlace`: the recorder's labels take the name at once, as reads do.
+    func addPlace(_ name: String, at coordinate: Coordinate, radius: Double) async -> Result<JSONValue, VarlinkError> {
+        let result = write { db -> JSONValue in
+            guard let id = try db.addNamedPlace(name: name, at: coordinate, radius: radius) else {
+                throw VarlinkError.placeExists(name)
+            }
+            return ["id": .integer(id)]
+        }
+        if case .success = result { await watchPlaces(.zones) }
+        return result
+    }
+
+    /// `RemovePlace`.
+    func removePlace(_ nameOrID: String) async -> Result<JSONValue, VarlinkError> {
+        let result = write { db -> JSONValue in
+            guard let place = try db.removeNamedPlace(nameOrID) else { throw VarlinkError.placeNotFound(nameOrID) }
+            return ["id": .integer(place.id), "name": .string(place.name)]
         }
         if case .success = result { await watchPlaces(.zones) }
         return result
@@ -337,7 +368,7 @@ extension HistoryError {
 
 /// What a change asks the pipeline to watch anew.
 enum PlacesChange: Sendable {
-    /// The zones changed: read them again, keep the POIs.
+    /// The zones or named places changed: read them again, keep the POIs.
     case zones
     /// POIs were added: watch these, indexed off the pipeline (`nil`: it could not be built
     /// here, so the pipeline reads them itself).

@@ -8,18 +8,20 @@ extension TrackingPipeline {
     func log(_ event: TrackingEvent) {
         switch event {
         case .tripStarted(let trip):
+            let place = recorder.database.label(for: trip.start)
             logger.notice(
-                "trip started at \(trip.startTime) from \(Self.place(trip.start))",
-                metadata: .event(.tripStarted(trip))
+                "trip started at \(trip.startTime) from \(Self.place(trip.start, named: place))",
+                metadata: .event(.tripStarted(trip, place: place ?? trip.start.coordinateLabel))
             )
         case .tripEnded(let trip):
             let reason = trip.endReason.map { " (\($0.rawValue))" } ?? ""
+            let place = recorder.database.label(for: trip.end)
             logger.notice(
                 """
-                trip ended at \(trip.endTime) at \(Self.place(trip.end)): \(HumanText.distance(trip.distance)) \
-                in \(HumanText.duration(trip.duration))\(reason)
+                trip ended at \(trip.endTime) at \(Self.place(trip.end, named: place)): \
+                \(HumanText.distance(trip.distance)) in \(HumanText.duration(trip.duration))\(reason)
                 """,
-                metadata: .event(.tripEnded(trip))
+                metadata: .event(.tripEnded(trip, place: place ?? trip.end.coordinateLabel))
             )
         case .zone(let event):
             let verb = event.kind == .enter ? "entered" : "left"
@@ -87,6 +89,13 @@ extension TrackingPipeline {
                 metadata: .event(.clockStepped(at: time, from: from, to: to))
             )
         }
+    }
+
+    /// `Castletroy, Munster (52.67269,-8.57132)`: the place's label, the same as `trips` gives,
+    /// before its position; the position alone where nothing names it.
+    static func place(_ coordinate: Coordinate, named label: String?) -> String {
+        guard let label else { return place(coordinate) }
+        return "\(label) (\(place(coordinate)))"
     }
 
     /// `52.66083,-8.63064`: five decimals are a metre, as precise as a fix is.

@@ -187,9 +187,9 @@ struct RecorderStatements {
         statement.bind(8, Int64(trip.pointCount))
     }
 
-    /// The zone or POI at `place`, else its coordinates.
+    /// The zone, POI or gazetteer town at `place`, else its coordinates.
     private func label(_ place: Coordinate) -> String {
-        labeler?.label(for: place) ?? place.coordinateLabel
+        labeler?.label(for: place) ?? TravelDatabase.gazetteer?.label(for: place) ?? place.coordinateLabel
     }
 
     /// Replaces the single engine-state row.

@@ -1,7 +1,8 @@
 package import TravelCore
 
 extension TrackingRecorder {
-    /// Loads the stored zones and POIs into the engine's watchers. Resuming (the daemon), the
+    /// Loads the stored zones and POIs into the engine's watchers, and them with the named places
+    /// into the labeler of trip ends. Resuming (the daemon), the
     /// zones start from their saved state and the time of the last fix, so an exit that happened
     /// while the power was off is reported at the first fix; cooldowns continue from the alerts
     /// stored. Otherwise (an import) every zone starts unknown. `pois`: the stored POIs indexed
@@ -54,9 +55,12 @@ extension TrackingRecorder {
             nearby.observe(point.coordinate, at: point.time, tripStart: tripStart) { database.record(.nearby($0)) }
         }
         engine.nearby = nearby
-        if !records.isEmpty || index.count > 0 {
-            database.placeLabeler = PlaceLabeler(zones: records.map(\.zone), pois: index)
-        }
+        database.placeLabeler = PlaceLabeler(
+            zones: records.map(\.zone),
+            namedPlaces: try database.namedPlaces(),
+            pois: index,
+            gazetteer: TravelDatabase.gazetteer
+        )
     }
 }
 

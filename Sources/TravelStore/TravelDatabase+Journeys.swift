@@ -55,11 +55,13 @@ extension TravelDatabase {
         let journeys = JourneyGrouping.group(grouped, home: home?.coordinate, rules: rules, declared: declared)
         let planDestinations = Dictionary(uniqueKeysWithValues: plans.map { ($0.id, $0.destination) })
         let currentJourney = Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0.journeyID) })
-        // The recorder's labeler (zones and POIs) where there is one; else the zones alone:
-        // reading a million POIs for every regroup would cost more than the names are worth.
-        let zones = placeLabeler == nil ? try zoneRecords().map(\.zone) : []
-        let labeler = placeLabeler ?? PlaceLabeler(zones: zones, pois: POIIndex([]))
+        // The recorder's labeler (zones, named places and POIs) where there is one; else the zones
+        // and named places alone: reading a million POIs for every regroup would cost more than
+        // the names are worth. Listings read the label again through today's zones and names.
+        let labeler: PlaceLabeler
+        if let placeLabeler { labeler = placeLabeler } else { labeler = try readLabeler() }
         try connection.inTransaction { () throws(StoreError) in
+            try saveHome(home, radius: rules.placeRadius)
             let existing = try automaticJourneyIDs()
             let existingPlans = try planJourneyIDs()
             let statements = try JourneyStatements(connection)
@@ -90,9 +92,22 @@ extension TravelDatabase {
                     )
                     if let known = existing[journey.start.milliseconds] {
                         id = known
-                        try statements.update(id, start: journey.start.milliseconds, end: end, journey.type, label)
+                        try statements.update(
+                            id,
+                            start: journey.start.milliseconds,
+                            end: end,
+                            journey.type,
+                            label,
+                            at: journey.destination
+                        )
                     } else {
-                        id = try statements.insert(start: journey.start.milliseconds, end: end, journey.type, label)
+                        id = try statements.insert(
+                            start: journey.start.milliseconds,
+                            end: end,
+                            journey.type,
+                            label,
+                            at: journey.destination
+                        )
                     }
                 }
                 kept.insert(id)
@@ -153,7 +168,7 @@ extension TravelDatabase {
         let query = try connection.prepare(
             """
             SELECT j.id, j.start_ms, j.end_ms, j.type, j.destination, t.last_end, coalesce(t.distance, 0), t.ids,
-                t.places, j.manual, p.id, p.type, p.from_date, p.to_date
+                t.places, j.manual, p.id, p.type, p.from_date, p.to_date, j.destination_lat, j.destination_lon
             FROM journeys AS j
             LEFT JOIN (
                 SELECT journey_id, max(end_ms) AS last_end, sum(distance_m) AS distance, group_concat(id) AS ids,
@@ -165,6 +180,7 @@ extension TravelDatabase {
             """
         )
         var journeys: [JourneyRecord] = []
+        let readLabels = try readLabels()
         try query.forEachRow { () throws(StoreError) in
             let type = try Self.journeyType(query.text(at: 3))
             let start = UTCTime(milliseconds: query.int64(at: 1))
@@ -176,7 +192,7 @@ extension TravelDatabase {
                     end: UTCTime(milliseconds: query.optionalInt64(at: 2) ?? lastTripEnd ?? start.milliseconds),
                     isOpen: query.optionalInt64(at: 2) == nil,
                     type: type,
-                    destination: query.text(at: 4) ?? "",
+                    destination: Self.destination(query, text: 4, at: 14, readLabels),
                     tripIDs: Self.integers(inList: query.text(at: 7)).sorted(),
                     distance: query.double(at: 6),
                     placeLabels: Self.lines(query.text(at: 8)),
@@ -219,11 +235,13 @@ extension TravelDatabase {
         if let group { totals[group.journeyID] = group.totals }
         let query = try connection.prepare(
             """
-            SELECT j.id, j.start_ms, j.end_ms, j.type, j.destination, j.manual, p.id, p.type, p.from_date, p.to_date
+            SELECT j.id, j.start_ms, j.end_ms, j.type, j.destination, j.manual, p.id, p.type, p.from_date, p.to_date,
+                j.destination_lat, j.destination_lon
             FROM journeys AS j LEFT JOIN plans AS p ON p.id = j.plan_id ORDER BY j.start_ms
             """
         )
         var journeys: [JourneyRecord] = []
+        let labels = try readLabels()
         journeys.reserveCapacity(totals.count)
         try query.forEachRow { () throws(StoreError) in
             let type = try Self.journeyType(query.text(at: 3))
@@ -237,7 +255,7 @@ extension TravelDatabase {
                     end: UTCTime(milliseconds: query.optionalInt64(at: 2) ?? total?.lastEnd ?? start.milliseconds),
                     isOpen: query.optionalInt64(at: 2) == nil,
                     type: type,
-                    destination: query.text(at: 4) ?? "",
+                    destination: Self.destination(query, text: 4, at: 10, labels),
                     tripIDs: total?.ids.sorted() ?? [],
                     distance: total?.distance ?? 0,
                     placeLabels: [],
@@ -350,6 +368,24 @@ extension TravelDatabase {
             let through = LocalDate(parsing: row.text(at: column + 3) ?? "")
         else { throw .unexpectedValue(column: "plans.from_date", value: row.text(at: column + 2) ?? "") }
         return JourneyRecord.Planned(planID: id, type: type, from: from, through: through)
+    }
+
+    /// A journey's destination as read today: the label stored when journeys were grouped, read
+    /// again at the destination's position (columns `column`, `column + 1`) through today's zones
+    /// and named places, and the gazetteer where it was only coordinates. `home` stays home; a
+    /// plan's or a hand-started journey's destination, which the user named, has no position.
+    private static func destination(
+        _ row: SQLiteStatement,
+        text: Int32,
+        at column: Int32,
+        _ labels: ReadLabels
+    ) -> String {
+        let stored = row.text(at: text) ?? ""
+        guard stored != "home", let latitude = row.optionalDouble(at: column),
+            let longitude = row.optionalDouble(at: column + 1)
+        else { return stored }
+        let place = Coordinate(latitude: latitude, longitude: longitude)
+        return labels.label(stored, at: place, storedIsCoordinates: Coordinate(parsing: stored) != nil) ?? stored
     }
 
     /// A destination's label: `home`, else the zone it lies in or the POI next to it (as a trip's

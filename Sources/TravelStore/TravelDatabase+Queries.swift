@@ -10,7 +10,8 @@ extension TravelDatabase {
         query.bind(1, since?.milliseconds ?? .min)
         query.bind(2, until?.milliseconds ?? .max)
         var trips: [TripRecord] = []
-        try query.forEachRow { () throws(StoreError) in trips.append(try tripRecord(from: query)) }
+        let labels = try readLabels()
+        try query.forEachRow { () throws(StoreError) in trips.append(try tripRecord(from: query, labels: labels)) }
         return trips
     }
 
@@ -19,7 +20,8 @@ extension TravelDatabase {
         let query = try connection.prepare("SELECT \(Self.tripColumns) FROM trips WHERE id = ?1")
         query.bind(1, id)
         var trip: TripRecord?
-        try query.forEachRow { () throws(StoreError) in trip = try tripRecord(from: query) }
+        let labels = try readLabels()
+        try query.forEachRow { () throws(StoreError) in trip = try tripRecord(from: query, labels: labels) }
         return trip
     }
 
@@ -77,14 +79,16 @@ extension TravelDatabase {
         query.bind(1, start.milliseconds)
         query.bind(2, end.milliseconds)
         var stops: [StopRecord] = []
+        let labels = try readLabels()
         try query.forEachRow {
+            let coordinate = Coordinate(latitude: query.double(at: 3), longitude: query.double(at: 4))
             stops.append(
                 StopRecord(
                     id: query.int64(at: 0),
                     arrival: UTCTime(milliseconds: query.int64(at: 1)),
                     departure: query.optionalInt64(at: 2).map(UTCTime.init(milliseconds:)),
-                    coordinate: Coordinate(latitude: query.double(at: 3), longitude: query.double(at: 4)),
-                    place: query.text(at: 5),
+                    coordinate: coordinate,
+                    place: labels.label(query.text(at: 5), at: coordinate),
                     tripBefore: query.optionalInt64(at: 6),
                     tripAfter: query.optionalInt64(at: 7)
                 )
@@ -119,7 +123,7 @@ extension TravelDatabase {
         point_count, end_reason, start_place, end_place, journey_id
         """
 
-    private func tripRecord(from row: SQLiteStatement) throws(StoreError) -> TripRecord {
+    private func tripRecord(from row: SQLiteStatement, labels: ReadLabels) throws(StoreError) -> TripRecord {
         var endReason: TripEndReason?
         if let reason = row.text(at: 11) {
             guard let known = TripEndReason(rawValue: reason) else {
@@ -141,8 +145,8 @@ extension TravelDatabase {
         return TripRecord(
             id: row.int64(at: 0),
             summary: summary,
-            startPlace: row.text(at: 12),
-            endPlace: row.text(at: 13),
+            startPlace: labels.label(row.text(at: 12), at: summary.start),
+            endPlace: labels.label(row.text(at: 13), at: summary.end),
             journeyID: row.optionalInt64(at: 14)
         )
     }

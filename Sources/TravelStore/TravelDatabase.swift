@@ -16,8 +16,9 @@ package final class TravelDatabase {
     private var buffer: [PendingWrite] = []
     private var pendingEngineState: (snapshot: JSONValue, counters: [String: Int])?
     private var statements: RecorderStatements?
-    /// Names trip ends after zones and POIs; set by the recorder before its first flush.
-    package var placeLabeler: PlaceLabeler?
+    /// Names trip ends after zones, POIs and the gazetteer; set by the recorder before its first
+    /// flush, and again when the zones or POIs change (the statements then take the new one).
+    package var placeLabeler: PlaceLabeler? { didSet { statements = nil } }
     /// The trip route points were last added to: points arrive in long runs per trip.
     private var currentTrip: (startMilliseconds: Int64, id: Int64)?
     /// Where flushes between commits put the buffered route points (the daemon's), if anywhere.

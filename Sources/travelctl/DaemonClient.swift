@@ -108,6 +108,10 @@ struct DaemonClient {
             return "no POI named \(reply.parameters["poi"]?.stringValue ?? "?")"
         case "\(ControlInterface.name).ZoneExists":
             return "a zone named \(reply.parameters["name"]?.stringValue ?? "?") exists"
+        case "\(ControlInterface.name).PlaceExists":
+            return "a place named \(reply.parameters["name"]?.stringValue ?? "?") exists"
+        case "\(ControlInterface.name).PlaceNotFound":
+            return "no place named \(reply.parameters["place"]?.stringValue ?? "?")"
         case let name where VarlinkError.refusalsWithReason.contains(name):
             return reply.parameters["reason"]?.stringValue ?? name
         case "\(ControlInterface.name).TooManyConnections":

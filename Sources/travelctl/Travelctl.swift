@@ -1,5 +1,6 @@
 import ArgumentParser
 import TravelIO
+import TravelStore
 
 /// `travelctl`: the command-line client. Offline commands work on files and databases directly.
 @main
@@ -13,7 +14,7 @@ struct Travelctl: ParsableCommand {
             HomeCommand.self, Stats.self, Export.self, Report.self, Backup.self, PlanCommand.self, NoteCommand.self,
             PhotoCommand.self,
             Status.self, Follow.self, NotifyBridge.self,
-            ZoneCommand.self, POICommand.self, Events.self,
+            ZoneCommand.self, POICommand.self, PlaceCommand.self, Places.self, Events.self,
         ]
     )
 
@@ -22,6 +23,9 @@ struct Travelctl: ParsableCommand {
     static func main() {
         do {
             var command = try parseAsRoot(movingLeadingOptions(Array(CommandLine.arguments.dropFirst())))
+            // Mapped, not read: a command that names no place never touches its pages. An
+            // unreadable file leaves places to their coordinates, as the daemon logs.
+            TravelDatabase.gazetteer = try? GazetteerFile.loadDefault()
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

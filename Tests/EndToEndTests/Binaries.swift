@@ -26,7 +26,9 @@ enum Binaries {
     /// Whether the read command `travelctl ARGUMENTS` takes `[Journeys]` (home, local days, the
     /// zone of its times) from `--config` with `--db`; through the socket the daemon has its own.
     static func readsJourneySettings(_ arguments: [String]) -> Bool {
-        ["journeys", "journey", "home", "stats", "trips", "trip", "events", "report"].contains(arguments.first ?? "")
+        ["journeys", "journey", "home", "stats", "trips", "trip", "events", "report", "places"].contains(
+            arguments.first ?? ""
+        )
             || arguments.starts(with: ["zone", "list"])
     }
 

@@ -47,7 +47,7 @@ import TravelCore
         ["events", "--kind", "enter"], ["events", "--zone", "depot"], ["events", "--since", "2019-02-19"],
         ["events", "--until", "2019-02-18"], ["home"], ["plan", "list"], ["zone", "list"], ["poi", "list"],
         ["poi", "list", "--category", "city"], ["poi", "list", "--near", "52.66,-8.63", "--radius", "3000"],
-        ["trips"], ["trip", "show", "2"], ["stats"],
+        ["trips"], ["trip", "show", "2"], ["stats"], ["places"],
     ]
 
     /// The journey commands read `[Journeys]` from --config offline; the daemon has its own.

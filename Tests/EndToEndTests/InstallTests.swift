@@ -78,6 +78,7 @@ import Testing
             "/usr/lib/systemd/catalog/travel-companion.catalog",
             "/etc/travel-companion/travel-companion.conf", "/usr/share/travel-companion/travel-companion.conf",
             "/usr/share/travel-companion/installed-files",
+            "/usr/share/travel-companion/gazetteer.bin", "/usr/share/travel-companion/gazetteer-LICENSE",
             "/usr/share/doc/travel-companion/README.md", "/usr/share/doc/travel-companion/raspberry-pi.md",
             "/usr/share/man/man1/travelctl.1", "/usr/share/man/man8/travel-companiond.8",
             "/usr/share/bash-completion/completions/travelctl",
@@ -111,6 +112,15 @@ import Testing
             #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.builtVersion()))
             try Self.expectOnlySystemLibraries(installed)
         }
+        // The installed travelctl names places from the gazetteer installed beside it.
+        let database = root.path + "/travel.sqlite"
+        let imported = try Self.tool(
+            root.path + "/usr/bin/travelctl",
+            ["--db", database, "import", DaemonReplayTests.bus]
+        )
+        #expect(imported.status == 0)
+        let trips = try Self.tool(root.path + "/usr/bin/travelctl", ["--db", database, "trips"]).output
+        #expect(trips.contains(", Munster"), "\(trips)")
         // The units start the binaries where they were installed.
         #expect(
             try root.contents("/usr/lib/systemd/system/travel-companion.service").contains(
@@ -223,7 +233,7 @@ import Testing
             "./usr/bin/travel-companiond", "./usr/bin/travelctl", "./usr/lib/systemd/system/travel-companion.service",
             "./usr/lib/sysusers.d/travel-companion.conf", "./etc/travel-companion/travel-companion.conf",
             "./usr/share/man/man1/travelctl.1.gz", "./usr/share/doc/travel-companion/copyright",
-            "./usr/share/doc/travel-companion/changelog.gz",
+            "./usr/share/doc/travel-companion/changelog.gz", "./usr/share/travel-companion/gazetteer.bin",
         ] {
             #expect(contents.contains(" \(file)\n"), "\(file) missing")
         }

@@ -20,4 +20,20 @@ import Testing
         #expect(labeler.label(for: near) == "Near Fuel")
         #expect(labeler.label(for: Geodesy.direct(from: near, azimuth: 270, distance: 500)) == nil)
     }
+
+    /// The gazetteer names what no zone or POI does, and never wins over either.
+    @Test func zonesAndPOIsComeBeforeTheGazetteer() throws {
+        let gazetteer = GazetteerTests.gazetteer
+        let town = try #require(GazetteerTests.places.first { $0.population > 5_000 && !$0.region.isEmpty })
+        let zone = Zone(id: 1, name: "Work", shape: .circle(center: town.coordinate, radius: 100))
+        let poiPlace = Geodesy.direct(from: town.coordinate, azimuth: 90, distance: 500)
+        let pois = POIIndex([POI(id: 1, name: "Fuel", coordinate: poiPlace)])
+        let labeler = PlaceLabeler(zones: [zone], pois: pois, gazetteer: gazetteer)
+        #expect(labeler.label(for: town.coordinate) == "Work")
+        #expect(labeler.label(for: poiPlace) == "Fuel")
+        let elsewhere = Geodesy.direct(from: town.coordinate, azimuth: 270, distance: 300)
+        #expect(labeler.label(for: elsewhere) == gazetteer.label(for: elsewhere))
+        #expect(labeler.label(for: elsewhere) != nil)
+        #expect(PlaceLabeler(zones: [], pois: POIIndex([])).label(for: elsewhere) == nil)
+    }
 }

@@ -76,8 +76,8 @@ import TravelCore
         )
         let zone = ZoneEvent(time: end, zoneID: 3, zoneName: "Home", kind: .enter, coordinate: place, tripStart: start)
         switch kind {
-        case .tripStarted: return .tripStarted(trip)
-        case .tripEnded: return .tripEnded(trip)
+        case .tripStarted: return .tripStarted(trip, place: "Dooradoyle, Munster")
+        case .tripEnded: return .tripEnded(trip, place: "Castletroy, Munster")
         case .fixAcquired: return .fixAcquired(at: start, place)
         case .fixLost: return .source(.fixLost, at: start, "reason", "no position for 10 s")
         case .sourceConnected: return .source(.sourceConnected, at: nil, "source", "gpsd://127.0.0.1:2947")

@@ -36,7 +36,8 @@ import TravelCore
                 end: Coordinate(latitude: 52.7, longitude: -8.5),
                 distance: 12_345,
                 endReason: .parked
-            )
+            ),
+            place: "Castletroy, Munster"
         ),
         message: "trip ended at 2019-02-18T08:40:00Z: 12.3 km in 20 min"
     )

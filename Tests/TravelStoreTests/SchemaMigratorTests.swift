@@ -3,7 +3,8 @@ import TravelStore
 
 @Suite struct SchemaMigratorTests {
     static let tables = [
-        "alerts", "engine_state", "imported_files", "journeys", "notes", "photos", "places", "plans", "pois",
+        "alerts", "engine_state", "imported_files", "journeys", "named_places", "notes", "photos", "places", "plans",
+        "pois",
         "reminder_deliveries", "route_points", "schema_migrations", "stops", "trips", "zone_events", "zone_state",
         "zones",
     ]

@@ -66,7 +66,10 @@ public enum EventKind: String, CaseIterable, Sendable {
         ]
         switch self {
         case .tripStarted:
-            return [EventField("trip_start", .time, "the trip's start (its key)")] + position
+            return [
+                EventField("trip_start", .time, "the trip's start (its key)"),
+                EventField("place", .string, "where it started, named as `trips` names it"),
+            ] + position
         case .tripEnded:
             return [
                 EventField("trip_start", .time, "the trip's start (its key)"),
@@ -74,6 +77,7 @@ public enum EventKind: String, CaseIterable, Sendable {
                 EventField("distance_m", .number, "the trip's length, metres to 0.1, as `trips --json` has it"),
                 EventField("duration_s", .number, "seconds from start to end"),
                 EventField("end_reason", .string, "parked, data-gap, end-of-input, manual or time-step"),
+                EventField("place", .string, "where it ended, named as `trips` names it"),
             ] + position
         case .fixAcquired:
             return position

@@ -40,22 +40,25 @@ extension EventPayload {
         ["latitude": .number(coordinate.latitude), "longitude": .number(coordinate.longitude)]
     }
 
-    /// `trip-started`, dated by the trip's back-dated start.
-    public static func tripStarted(_ trip: TripSummary) -> EventPayload {
+    /// `trip-started`, dated by the trip's back-dated start; `place` names where it started, as
+    /// `trips` does.
+    public static func tripStarted(_ trip: TripSummary, place: String) -> EventPayload {
         EventPayload(
             .tripStarted,
-            ["time": .time(trip.startTime), "trip_start": .time(trip.startTime)].merging(position(trip.start)) { $1 }
+            ["time": .time(trip.startTime), "trip_start": .time(trip.startTime), "place": .string(place)]
+                .merging(position(trip.start)) { $1 }
         )
     }
 
-    /// `trip-ended`, dated by the trip's back-dated end; distance as `trips --json` rounds it.
-    public static func tripEnded(_ trip: TripSummary) -> EventPayload {
+    /// `trip-ended`, dated by the trip's back-dated end; distance as `trips --json` rounds it;
+    /// `place` names where it ended, as `trips` does.
+    public static func tripEnded(_ trip: TripSummary, place: String) -> EventPayload {
         EventPayload(
             .tripEnded,
             [
                 "time": .time(trip.endTime), "trip_start": .time(trip.startTime), "trip_end": .time(trip.endTime),
                 "distance_m": .metres(trip.distance), "duration_s": .number(trip.duration),
-                "end_reason": .text(trip.endReason?.rawValue),
+                "end_reason": .text(trip.endReason?.rawValue), "place": .string(place),
             ].merging(position(trip.end)) { $1 }
         )
     }

@@ -1,0 +1,204 @@
+/// The shipped gazetteer: GeoNames' populated places (every one of 1000 people or more, about
+/// 155 000), each with its first-level region and country, read in place from the bytes of
+/// `data/gazetteer/gazetteer.bin` (scripts/make-gazetteer.py describes the layout).
+///
+/// Nothing is copied onto the heap: the daemon maps the file read-only, so its pages are shared
+/// file cache, not the process's own memory. Lookups walk an implicit k-d tree over unit vectors
+/// (the file is written in tree order), a few dozen nodes per query.
+public final class Gazetteer: Sendable {
+    /// The file's bytes; valid until `release` runs in `deinit`.
+    nonisolated(unsafe) private let bytes: UnsafeRawBufferPointer
+    private let release: @Sendable (UnsafeRawBufferPointer) -> Void
+    /// Places in the file.
+    public let count: Int
+    private let regionCount: Int
+    private let namesOffset: Int
+    private let populationsOffset: Int
+    private let regionIndexOffset: Int
+    private let regionsOffset: Int
+    private let stringsOffset: Int
+
+    private static let magic: [UInt8] = Array("TCGAZ".utf8) + [0, 0, 1]
+    private static let headerSize = 24
+
+    /// Reads the gazetteer in `bytes`, which must stay valid until `release` is called with them
+    /// (when the last reference goes). Throws when they are not a gazetteer file of this version.
+    public init(
+        bytes: UnsafeRawBufferPointer,
+        release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+    ) throws(GazetteerError) {
+        guard bytes.count >= Self.headerSize, bytes.prefix(8).elementsEqual(Self.magic) else {
+            release(bytes)
+            throw .notAGazetteer
+        }
+        func word(_ offset: Int) -> Int {
+            Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        let count = word(8)
+        let regionCount = word(12)
+        let stringBytes = word(16)
+        func aligned(_ offset: Int) -> Int { (offset + 3) & ~3 }
+        namesOffset = Self.headerSize + count * 12
+        populationsOffset = namesOffset + count * 4
+        regionIndexOffset = populationsOffset + count * 4
+        regionsOffset = aligned(regionIndexOffset + count * 2)
+        stringsOffset = regionsOffset + regionCount * 8
+        guard stringsOffset + stringBytes == bytes.count, stringBytes > 0, bytes[bytes.count - 1] == 0 else {
+            release(bytes)
+            throw .truncated(expected: stringsOffset + stringBytes, actual: bytes.count)
+        }
+        self.bytes = bytes
+        self.release = release
+        self.count = count
+        self.regionCount = regionCount
+    }
+
+    /// Copies `data` into memory of its own: for tests and small files.
+    public convenience init(copying data: [UInt8]) throws(GazetteerError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        buffer.copyBytes(from: data)
+        try self.init(bytes: UnsafeRawBufferPointer(rebasing: buffer[..<data.count])) { bytes in
+            UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
+        }
+    }
+
+    deinit { release(bytes) }
+
+    /// The place at `index` (0 ..< count), in the file's order.
+    public func place(at index: Int) -> GazetteerPlace {
+        let v = vector(index)
+        let horizontal = hypot(x: Double(v.x), y: Double(v.y))
+        let region = Int(load(UInt16.self, regionIndexOffset + index * 2))
+        return GazetteerPlace(
+            name: string(at: Int(load(UInt32.self, namesOffset + index * 4))),
+            region: string(at: Int(load(UInt32.self, regionsOffset + region * 8))),
+            country: string(at: Int(load(UInt32.self, regionsOffset + region * 8 + 4))),
+            coordinate: Coordinate(
+                latitude: atan2(y: Double(v.z), x: horizontal) * Degrees.degreesPerRadian,
+                longitude: atan2(y: Double(v.y), x: Double(v.x)) * Degrees.degreesPerRadian
+            ),
+            population: Int(load(UInt32.self, populationsOffset + index * 4))
+        )
+    }
+
+    /// The place nearest `coordinate`, no farther than `limit` metres, with how far and in which
+    /// direction `coordinate` lies from it; `nil` when none is that near.
+    public func nearest(to coordinate: Coordinate, within limit: Double) -> GazetteerMatch? {
+        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite, count > 0 else { return nil }
+        let query = Self.unitVector(coordinate)
+        // Squared chord lengths on the unit sphere: monotonic in the distance along the surface.
+        let halfAngle = min(limit / Self.meanRadius, Double.pi) / 2
+        let chord = 2 * sin(radians: halfAngle)
+        var best = (index: -1, distance: chord * chord)
+        search(query, low: 0, high: count, axis: 0, best: &best)
+        guard best.index >= 0 else { return nil }
+        let place = place(at: best.index)
+        let inverse = Geodesy.inverse(place.coordinate, coordinate)
+        guard inverse.distance <= limit else { return nil }
+        return GazetteerMatch(place: place, distance: inverse.distance, bearing: inverse.initialAzimuth)
+    }
+
+    /// The mean Earth radius, metres: the sphere the tree's unit vectors lie on.
+    private static let meanRadius = 6_371_008.8
+
+    /// Descends the implicit tree over `low ..< high` (its node the middle element, split on
+    /// `axis`), nearer side first, and visits the farther side only while it can hold a nearer place.
+    private func search(
+        _ query: SIMD3<Double>,
+        low: Int,
+        high: Int,
+        axis: Int,
+        best: inout (index: Int, distance: Double)
+    ) {
+        guard low < high else { return }
+        let middle = low + (high - low) / 2
+        let node = vector(middle)
+        let point = SIMD3(Double(node.x), Double(node.y), Double(node.z))
+        let offset = query - point
+        let distance = (offset * offset).sum()
+        if distance < best.distance { best = (middle, distance) }
+        let split = offset[axis]
+        let next = axis == 2 ? 0 : axis + 1
+        if split < 0 {
+            search(query, low: low, high: middle, axis: next, best: &best)
+            if split * split < best.distance { search(query, low: middle + 1, high: high, axis: next, best: &best) }
+        } else {
+            search(query, low: middle + 1, high: high, axis: next, best: &best)
+            if split * split < best.distance { search(query, low: low, high: middle, axis: next, best: &best) }
+        }
+    }
+
+    private static func unitVector(_ coordinate: Coordinate) -> SIMD3<Double> {
+        let (sinLatitude, cosLatitude) = Degrees.sinCos(coordinate.latitude)
+        let (sinLongitude, cosLongitude) = Degrees.sinCos(coordinate.longitude)
+        return SIMD3(cosLatitude * cosLongitude, cosLatitude * sinLongitude, sinLatitude)
+    }
+
+    private func vector(_ index: Int) -> SIMD3<Float> {
+        let offset = Self.headerSize + index * 12
+        return SIMD3(
+            Float(bitPattern: load(UInt32.self, offset)),
+            Float(bitPattern: load(UInt32.self, offset + 4)),
+            Float(bitPattern: load(UInt32.self, offset + 8))
+        )
+    }
+
+    @inline(__always)
+    private func load<T: FixedWidthInteger>(_ type: T.Type, _ offset: Int) -> T {
+        T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+
+    /// The NUL-terminated string at `offset` in the string section.
+    private func string(at offset: Int) -> String {
+        let start = stringsOffset + offset
+        guard start < bytes.count else { return "" }
+        let end = bytes[start...].firstIndex(of: 0) ?? bytes.count
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+}
+
+/// One populated place of the gazetteer.
+public struct GazetteerPlace: Sendable, Hashable {
+    public var name: String
+    /// The first-level administrative region (a state, province, county); empty when GeoNames has none.
+    public var region: String
+    public var country: String
+    public var coordinate: Coordinate
+    public var population: Int
+
+    public init(name: String, region: String, country: String, coordinate: Coordinate, population: Int) {
+        self.name = name
+        self.region = region
+        self.country = country
+        self.coordinate = coordinate
+        self.population = population
+    }
+}
+
+/// The gazetteer's nearest place to a coordinate.
+public struct GazetteerMatch: Sendable, Hashable {
+    public var place: GazetteerPlace
+    /// From the place to the coordinate, metres (WGS84).
+    public var distance: Double
+    /// The direction of the coordinate seen from the place, degrees clockwise from north.
+    public var bearing: Double
+
+    public init(place: GazetteerPlace, distance: Double, bearing: Double) {
+        self.place = place
+        self.distance = distance
+        self.bearing = bearing
+    }
+}
+
+/// Why a gazetteer file cannot be read.
+public enum GazetteerError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notAGazetteer
+    case truncated(expected: Int, actual: Int)
+
+    public var description: String {
+        switch self {
+        case .notAGazetteer: "it is not a TravelCompanion gazetteer file (scripts/make-gazetteer.py makes one)"
+        case .truncated(let expected, let actual): "it has \(actual) bytes where its header promises \(expected)"
+        }
+    }
+}

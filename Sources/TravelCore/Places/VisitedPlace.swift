@@ -1,0 +1,48 @@
+/// A place history visited, as `travelctl places` lists it: every stop of the same label taken together.
+public struct VisitedPlace: Sendable, Hashable {
+    /// The stops' label as read today (zone, named place, POI, town or coordinates).
+    public var label: String
+    /// Stops there.
+    public var visits: Int
+    /// Nights spent there: the local night time (`JourneyRules.nightSecondOfDay`, 03:00) of each
+    /// day the vehicle stood there, counted as `travelctl home` counts them.
+    public var nights: Int
+    /// Seconds parked there, from each arrival to the next departure; a stop still going counts none.
+    public var seconds: Double
+    /// The last arrival there.
+    public var lastArrival: UTCTime
+
+    public init(label: String, visits: Int, nights: Int, seconds: Double, lastArrival: UTCTime) {
+        self.label = label
+        self.visits = visits
+        self.nights = nights
+        self.seconds = seconds
+        self.lastArrival = lastArrival
+    }
+
+    /// The stays grouped by their labels: the longest time spent first, then the most visits,
+    /// then by label, so the order never depends on the input's.
+    public static func summarize(_ stays: [(label: String, stay: Stay)], rules: JourneyRules) -> [VisitedPlace] {
+        var places: [String: VisitedPlace] = [:]
+        for (label, stay) in stays {
+            let seconds = stay.departure.map { max($0.seconds(since: stay.arrival), 0) } ?? 0
+            let nights = PlaceMap.nights(of: stay, rules: rules)
+            if var place = places[label] {
+                place.visits += 1
+                place.nights += nights
+                place.seconds += seconds
+                place.lastArrival = max(place.lastArrival, stay.arrival)
+                places[label] = place
+            } else {
+                places[label] = VisitedPlace(
+                    label: label,
+                    visits: 1,
+                    nights: nights,
+                    seconds: seconds,
+                    lastArrival: stay.arrival
+                )
+            }
+        }
+        return places.values.sorted { ($1.seconds, $1.visits, $0.label) < ($0.seconds, $0.visits, $1.label) }
+    }
+}
