@@ -17,10 +17,11 @@ extension Gazetteer {
         return "\(kilometres) km \(Self.compassPoint(match.bearing)) of \(place.name)"
     }
 
-    /// How far a place's name reaches, metres: 15 m × √population, between 2 and 10 km — 2 km for a
-    /// village of a few thousand, 4.6 km for a city of 94 000 (Limerick), 10 km from 450 000 up.
+    /// How far a place's name reaches, metres: 20 m × √population, between 2 and 10 km — 2 km for a
+    /// village of up to 10 000, 6.1 km for a city of 94 000 (Limerick, whose suburbs reach 5 km
+    /// from its GeoNames point), 10 km from 250 000 up.
     public static func townRadius(population: Int) -> Double {
-        min(max(Double(max(population, 0)).squareRoot() * 15, 2000), 10_000)
+        min(max(Double(max(population, 0)).squareRoot() * 20, 2000), 10_000)
     }
 
     /// The nearest of the eight compass points to `bearing` (degrees clockwise from north).
