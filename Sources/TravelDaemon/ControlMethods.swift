@@ -49,7 +49,8 @@ struct ControlMethods: VarlinkHandling {
         case .status:
             try call.allowParameters([])
             let status = status
-            return .later { .success(await status.current()) }
+            // Its journey so far is read from the history: as current as the last flush.
+            return afterCommit(.later { .success(await status.current()) })
         case .subscribe:
             try call.allowParameters([])
             let subscribed: JSONValue = [
