@@ -21,6 +21,16 @@ import TravelStore
         }
     }
 
+    /// The database of `fixes` recorded without a crash, to compare a crashed run with.
+    static func uninterrupted(_ fixes: [Fix], in directory: TemporaryDirectory) throws -> TravelDatabase {
+        let reference = try TravelDatabase(path: directory.file("reference.sqlite"))
+        let recorder = try TrackingRecorder.resuming(reference, configuration: .init()).recorder
+        try record(fixes[...], with: recorder)
+        recorder.endOfInput()
+        try recorder.flush(final: true)
+        return reference
+    }
+
     /// Records `fixes` with a flush every five, as the daemon's timer does.
     static func record(_ fixes: ArraySlice<Fix>, with recorder: TrackingRecorder) throws {
         for (index, fix) in zip(fixes.indices, fixes) {
@@ -51,11 +61,7 @@ import TravelStore
         try #require(fixes.count == 2144)
         let directory = try TemporaryDirectory()
 
-        let reference = try TravelDatabase(path: directory.file("reference.sqlite"))
-        let uninterrupted = try TrackingRecorder.resuming(reference, configuration: .init()).recorder
-        try Self.record(fixes[...], with: uninterrupted)
-        uninterrupted.endOfInput()
-        try uninterrupted.flush(final: true)
+        let reference = try Self.uninterrupted(fixes, in: directory)
 
         let path = directory.file("crashed.sqlite")
         do {
@@ -92,11 +98,7 @@ import TravelStore
     func aCrashBetweenCommitsLosesNothingTheSpoolHeld(crashAfter: Int) throws {
         let fixes = Self.bus
         let directory = try TemporaryDirectory()
-        let reference = try TravelDatabase(path: directory.file("reference.sqlite"))
-        let uninterrupted = try TrackingRecorder.resuming(reference, configuration: .init()).recorder
-        try Self.record(fixes[...], with: uninterrupted)
-        uninterrupted.endOfInput()
-        try uninterrupted.flush(final: true)
+        let reference = try Self.uninterrupted(fixes, in: directory)
 
         let path = directory.file("spooled.sqlite")
         do {
