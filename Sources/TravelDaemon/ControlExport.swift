@@ -35,12 +35,8 @@ actor ControlExport {
             while output.count < Self.chunkSize, !complete {
                 complete = try export?.writeNextTrip() != true
             }
-        } catch ExportSelectionError.noTrip(let id) {
-            return VarlinkReply(.tripNotFound(id))
-        } catch ExportSelectionError.noJourney(let id) {
-            return VarlinkReply(.journeyNotFound(id))
         } catch {
-            return VarlinkReply(.databaseError("\(error)"))
+            return VarlinkReply(selectionError: error)
         }
         let chunk = output.take(upTo: Self.chunkSize)
         return VarlinkReply(parameters: ["chunk": .string(chunk)], continues: !complete || output.count > 0)
@@ -71,12 +67,8 @@ actor ControlReport {
                 let buffer = ExportBuffer()
                 buffer.bytes = try ReportDocument(database, selection: selection, rules: rules).bytes
                 output = buffer
-            } catch ExportSelectionError.noTrip(let id) {
-                return VarlinkReply(.tripNotFound(id))
-            } catch ExportSelectionError.noJourney(let id) {
-                return VarlinkReply(.journeyNotFound(id))
             } catch {
-                return VarlinkReply(.databaseError("\(error)"))
+                return VarlinkReply(selectionError: error)
             }
         }
         guard let output else { return VarlinkReply(.databaseError("the report was not built")) }
@@ -103,5 +95,17 @@ private final class ExportBuffer {
             sent = 0
         }
         return text
+    }
+}
+
+extension VarlinkReply {
+    /// The error reply that ends an `Export` or `Report`: an unknown trip or journey, or a
+    /// database that cannot be read.
+    fileprivate init(selectionError error: any Error) {
+        switch error {
+        case ExportSelectionError.noTrip(let id): self.init(.tripNotFound(id))
+        case ExportSelectionError.noJourney(let id): self.init(.journeyNotFound(id))
+        default: self.init(.databaseError("\(error)"))
+        }
     }
 }
