@@ -65,7 +65,7 @@ package actor TrackingPipeline {
     /// Seconds the system clock is ahead of GPS time (negative: behind), once measured.
     package var systemClockOffset: Double? { clockOffset.offset }
 
-    /// Seconds between commits (`[Storage] FlushIntervalSec`), as currently configured.
+    /// Seconds between flushes (`[Storage] FlushIntervalSec`), as currently configured.
     package var flushInterval: Double { configuration.storage.flushInterval }
 
     /// Takes one event from the source.
