@@ -202,14 +202,12 @@ package final class TravelDatabase {
         } catch {
             // Ids looked up or created inside the rolled-back transaction may not exist.
             currentTrip = nil
-            flushFailing = true
-            if buffer.count > thinningThreshold { thinBuffer() }
+            bufferWriteFailed()
             throw error
         }
         buffer.removeAll(keepingCapacity: true)
         pendingEngineState = nil
-        flushFailing = false
-        thinningThreshold = bufferLimit
+        bufferWritten()
         spooledCount = 0
         holdsMoreThanRoute = false
         // The commit is on the card (synchronous=FULL while a spool is attached): its points may go.
@@ -240,11 +238,22 @@ package final class TravelDatabase {
         do {
             try spool.append(points)
         } catch {
-            flushFailing = true
-            if buffer.count > thinningThreshold { thinBuffer() }
+            bufferWriteFailed()
             throw error
         }
         spooledCount = buffer.count
+        bufferWritten()
+    }
+
+    /// A commit or spool append failed: the buffer is kept, and thinned while it stays past its
+    /// limit (`bufferLimit`).
+    private func bufferWriteFailed() {
+        flushFailing = true
+        if buffer.count > thinningThreshold { thinBuffer() }
+    }
+
+    /// A commit or spool append succeeded: nothing is thinned until the next failure.
+    private func bufferWritten() {
         flushFailing = false
         thinningThreshold = bufferLimit
     }
