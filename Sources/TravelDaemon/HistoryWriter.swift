@@ -175,44 +175,36 @@ actor HistoryWriter {
 
     /// `AddZone`.
     func addZone(_ zone: NamedZone) async -> Result<JSONValue, VarlinkError> {
-        let result = write { db -> JSONValue in
+        await writeThenWatchZones { db -> JSONValue in
             guard let id = try db.addZone(zone) else { throw VarlinkError.zoneExists(zone.name) }
             return ["id": .integer(id)]
         }
-        if case .success = result { await watchPlaces(.zones) }
-        return result
     }
 
     /// `RemoveZone`.
     func removeZone(_ nameOrID: String) async -> Result<JSONValue, VarlinkError> {
-        let result = write { db -> JSONValue in
+        await writeThenWatchZones { db -> JSONValue in
             guard let zone = try db.removeZone(nameOrID) else { throw VarlinkError.zoneNotFound(nameOrID) }
             return ["id": .integer(zone.id), "name": .string(zone.name)]
         }
-        if case .success = result { await watchPlaces(.zones) }
-        return result
     }
 
     /// `AddPlace`: the recorder's labels take the name at once, as reads do.
     func addPlace(_ name: String, at coordinate: Coordinate, radius: Double) async -> Result<JSONValue, VarlinkError> {
-        let result = write { db -> JSONValue in
+        await writeThenWatchZones { db -> JSONValue in
             guard let id = try db.addNamedPlace(name: name, at: coordinate, radius: radius) else {
                 throw VarlinkError.placeExists(name)
             }
             return ["id": .integer(id)]
         }
-        if case .success = result { await watchPlaces(.zones) }
-        return result
     }
 
     /// `RemovePlace`.
     func removePlace(_ nameOrID: String) async -> Result<JSONValue, VarlinkError> {
-        let result = write { db -> JSONValue in
+        await writeThenWatchZones { db -> JSONValue in
             guard let place = try db.removeNamedPlace(nameOrID) else { throw VarlinkError.placeNotFound(nameOrID) }
             return ["id": .integer(place.id), "name": .string(place.name)]
         }
-        if case .success = result { await watchPlaces(.zones) }
-        return result
     }
 
     /// `ImportZones`.
@@ -298,6 +290,16 @@ actor HistoryWriter {
             try db.discardPOIImport(id)
             imports[id] = nil
         }
+    }
+
+    /// `write`, then, if it succeeded, the recorder's zones and named places reloaded: a change to
+    /// either names the places of new trips at once.
+    private func writeThenWatchZones(
+        _ body: (TravelDatabase) throws -> JSONValue
+    ) async -> Result<JSONValue, VarlinkError> {
+        let result = write(body)
+        if case .success = result { await watchPlaces(.zones) }
+        return result
     }
 
     /// Runs `body` on the connection (opened at the first change, and again after it failed to
