@@ -37,6 +37,19 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
 
+        // libmosquitto, the MQTT client of the uplink (Debian libmosquitto-dev, EPL-2.0/EDL-1.0).
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
+        // libcurl, the HTTP client of the Traccar uplink (Debian libcurl4-openssl-dev, curl licence).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
         // Thin POSIX edges for the executables: file input and output, stderr, configuration files.
         .target(name: "TravelIO", dependencies: ["TravelCore"]),
 
@@ -47,7 +60,7 @@ let package = Package(
         .target(
             name: "TravelDaemon",
             dependencies: [
-                "TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd",
+                "TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd", "CMosquitto", "CCurl",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

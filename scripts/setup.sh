@@ -2,10 +2,12 @@
 # Installs what building and testing TravelCompanion needs, idempotently: Debian packages
 # (only the missing ones, so a ready machine does no apt work) and the Swift toolchain check.
 # tzdata: the time zones of [Journeys] TimeZone (/usr/share/zoneinfo), read at run time, never bundled.
+# libmosquitto-dev, libcurl4-openssl-dev: the uplink's MQTT and HTTP clients; mosquitto and
+# mosquitto-clients: the real broker and subscriber of its tests.
 # chromium: the report tests render `travelctl report` headless, offline (docs/report.md).
 set -euo pipefail
 
-packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip dunst xvfb imagemagick libnotify-bin dbus-x11 systemd-container tzdata chromium)
+packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip dunst xvfb imagemagick libnotify-bin dbus-x11 systemd-container tzdata chromium libmosquitto-dev mosquitto mosquitto-clients libcurl4-openssl-dev)
 
 missing=()
 for package in "${packages[@]}"; do
