@@ -28,6 +28,10 @@ package final class TravelDatabase {
     /// Whether the buffer holds anything besides route points and the trip in progress (a trip's
     /// start or end, a zone or POI event, an import): only a commit may write that.
     private var holdsMoreThanRoute = false
+    /// Uplinks' cursors moved since the last commit, which writes them into `uplink_cursors`.
+    var cursorsToCommit: [String: UplinkCursor] = [:]
+    /// Uplinks' cursors moved since the last spool append or commit.
+    private var cursorsToSpool: [String: UplinkCursor] = [:]
 
     private enum PendingWrite {
         case event(TrackingEvent)
@@ -166,7 +170,22 @@ package final class TravelDatabase {
     }
 
     /// How many writes are buffered and not yet flushed.
-    package var pendingCount: Int { buffer.count + (pendingEngineState == nil ? 0 : 1) }
+    package var pendingCount: Int { buffer.count + (pendingEngineState == nil ? 0 : 1) + cursorsToCommit.count }
+
+    /// What the buffer holds that the engine concluded, oldest first: what uplinks read besides the
+    /// committed rows.
+    var bufferedEvents: some Sequence<TrackingEvent> {
+        buffer.lazy.compactMap { write in
+            if case .event(let event) = write { event } else { nil }
+        }
+    }
+
+    /// Notes where an uplink stands, for the next spool append and commit: a restart resends
+    /// only what follows it.
+    package func setUplinkCursor(_ cursor: UplinkCursor, for uplink: String) {
+        cursorsToCommit[uplink] = cursor
+        cursorsToSpool[uplink] = cursor
+    }
 
     /// Writes everything buffered in one `BEGIN IMMEDIATE … COMMIT` transaction. Writing an event
     /// again adds nothing twice (trips are keyed by start time, route points by time), so a
@@ -198,6 +217,7 @@ package final class TravelDatabase {
                 if let state = pendingEngineState {
                     try statements.saveEngineState(snapshot: state.snapshot, counters: state.counters)
                 }
+                try writeUplinkCursors()
             }
         } catch {
             // Ids looked up or created inside the rolled-back transaction may not exist.
@@ -207,6 +227,8 @@ package final class TravelDatabase {
         }
         buffer.removeAll(keepingCapacity: true)
         pendingEngineState = nil
+        cursorsToCommit = [:]
+        cursorsToSpool = [:]
         bufferWritten()
         spooledCount = 0
         holdsMoreThanRoute = false
@@ -228,20 +250,22 @@ package final class TravelDatabase {
     /// with a spool attached and no engine state waiting.
     package var canSpool: Bool { spool != nil && !holdsMoreThanRoute && pendingEngineState == nil }
 
-    /// Appends the buffered route points not yet spooled to the spool: the flush between commits.
-    /// They stay buffered for the next commit. A failure (a full disk) is the flush's failure.
+    /// Appends the buffered route points not yet spooled, and the uplinks' cursors moved since,
+    /// to the spool: the flush between commits. They stay buffered for the next commit. A failure
+    /// (a full disk) is the flush's failure.
     package func spoolRoute() throws(StoreError) {
-        guard let spool, spooledCount < buffer.count else { return }
+        guard let spool, spooledCount < buffer.count || !cursorsToSpool.isEmpty else { return }
         let points = buffer[spooledCount...].compactMap { write -> RoutePoint? in
             if case .event(.routePoint(_, let point)) = write { point } else { nil }
         }
         do {
-            try spool.append(points)
+            try spool.append(points, cursors: cursorsToSpool)
         } catch {
             bufferWriteFailed()
             throw error
         }
         spooledCount = buffer.count
+        cursorsToSpool = [:]
         bufferWritten()
     }
 

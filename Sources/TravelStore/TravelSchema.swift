@@ -12,7 +12,7 @@
 package enum TravelSchema {
     /// The migrator for this version of the program.
     package static let migrator = SchemaMigrator([
-        initialSchema, historySchema, zonesSchema, remindersSchema, importLinkSchema, namedPlacesSchema,
+        initialSchema, historySchema, zonesSchema, remindersSchema, importLinkSchema, namedPlacesSchema, uplinksSchema,
     ])
 
     static let initialSchema = SchemaMigration(
