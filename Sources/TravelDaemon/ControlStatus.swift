@@ -15,6 +15,7 @@ final class ControlStatus: Sendable {
     private let sourceName: String
     private let history: HistoryReader
     private let databasePath: String
+    private let uplinks: [UplinkService]
     private let started = ContinuousClock.now
 
     /// GPS time now as the pipeline knows it (`nil` before the first fix): `Subscribe`'s times.
@@ -26,13 +27,15 @@ final class ControlStatus: Sendable {
         source: ObservedSource,
         sourceName: String,
         history: HistoryReader,
-        databasePath: String
+        databasePath: String,
+        uplinks: [UplinkService] = []
     ) {
         self.pipeline = pipeline
         self.source = source
         self.sourceName = sourceName
         self.history = history
         self.databasePath = databasePath
+        self.uplinks = uplinks
     }
 
     /// The server whose clients `Status` counts.
@@ -44,6 +47,12 @@ final class ControlStatus: Sendable {
         let zone = await history.timeZoneName
         let seen = source.current
         let census = server.withLock { $0 }?.currentCensus ?? VarlinkServer.Census()
+        var uplinks: [JSONValue] = []
+        for uplink in self.uplinks {
+            let status = uplink.status
+            let backlog = try? await pipeline.uplinkBacklog(after: status.cursor, streams: status.streams)
+            uplinks.append(Self.json(status, backlog: backlog))
+        }
         let now = ContinuousClock.now
         let s = engine.statistics
         let rejected = s.rejected.sorted { $0.key.rawValue < $1.key.rawValue }
@@ -72,6 +81,27 @@ final class ControlStatus: Sendable {
             "subscribers": .integer(Int64(census.subscribers)),
             "clients_dropped": .integer(Int64(census.dropped)),
             "time_zone": .string(zone),
+            "uplinks": .array(uplinks),
+        ]
+    }
+
+    private static func json(_ uplink: UplinkStatus, backlog: Int?) -> JSONValue {
+        let counters = uplink.counters
+        return [
+            "name": .string(uplink.name),
+            "server": .string(uplink.server),
+            "connected": .bool(uplink.connected),
+            "backlog": backlog.map { .integer(Int64($0)) } ?? .null,
+            "in_flight": .integer(Int64(uplink.inFlight)),
+            "sent": .integer(Int64(counters.sent)),
+            "delivered": .integer(Int64(counters.delivered)),
+            "thinned": .integer(Int64(counters.thinned)),
+            "expired": .integer(Int64(counters.expired)),
+            "failed": .integer(Int64(counters.failed)),
+            "refused": .integer(Int64(counters.refused)),
+            "last_delivered": uplink.lastDelivered.map { .string($0.iso8601) } ?? .null,
+            "last_error": uplink.lastError.map(JSONValue.string) ?? .null,
+            "paused_until": uplink.pausedUntil.map { .string($0.iso8601) } ?? .null,
         ]
     }
 

@@ -17,6 +17,7 @@ extension Daemon {
         sourceName: String,
         events: ControlEventBroadcaster,
         reload: @escaping @Sendable () async -> VarlinkError?,
+        uplinks: [UplinkService],
         logger: Logger
     ) throws -> ControlService {
         let control = configuration.control
@@ -32,7 +33,8 @@ extension Daemon {
             source: source,
             sourceName: sourceName,
             history: history,
-            databasePath: configuration.storage.database
+            databasePath: configuration.storage.database,
+            uplinks: uplinks
         )
         let methods = ControlMethods(
             status: status,

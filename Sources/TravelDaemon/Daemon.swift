@@ -49,6 +49,7 @@ package enum Daemon {
         let reloadConfiguration = reminders.reloading(hooks.reloading(reloadConfiguration))
         let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
         let reload = reloader(reloadConfiguration, pipeline: pipeline, history: history, writer: writer)
+        let uplinks = try makeUplinks(configuration, pipeline: pipeline, logger: logger)
         let control = try makeControl(
             configuration: configuration,
             pipeline: pipeline,
@@ -58,6 +59,7 @@ package enum Daemon {
             sourceName: "\(url)",
             events: events,
             reload: reload,
+            uplinks: uplinks,
             logger: logger
         )
         let tracking = TrackingService(
@@ -79,14 +81,18 @@ package enum Daemon {
                     .init(service: hooks),
                     .init(service: reminders),
                     .init(service: tracking, successTerminationBehavior: .gracefullyShutdownGroup),
-                ],
+                    // Stop before tracking, whose final flush keeps where they stand.
+                    // An uplink that stops (its history unreadable) leaves the rest running.
+                ] + uplinks.map { .init(service: $0, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore) },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
         try await group.run()
         // Every service has stopped (the final flush made, no client reading): a clean stop
-        // leaves the whole history in the database file.
+        // leaves the whole history in the database file, with where the uplinks stand (a replay
+        // that ended stopped tracking before them).
+        await pipeline.flushOrLog(commit: true)
         await pipeline.checkpoint()
     }
 

@@ -33,6 +33,8 @@ package actor TrackingPipeline {
     private let journeysChanged: AsyncStream<Void>.Continuation?
     /// GPS time for events and log lines that no fix dates, shared with the control socket's tap.
     nonisolated let eventClock: EventClock
+    /// Told after each accepted fix, so an uplink sends what it brought (`uplinkNews`).
+    var uplinkListeners: [AsyncStream<Void>.Continuation] = []
     let logger: Logger
 
     /// Opens (or creates) the database of `configuration` and resumes the engine state saved in it.
@@ -124,6 +126,7 @@ package actor TrackingPipeline {
             clockOffset = ClockOffsetEstimator()
         }
         guard after.accepted > before.accepted else { return }
+        for listener in uplinkListeners { listener.yield() }
         if let arrival, let time = recorder.engine.lastAcceptedTime {
             clock.synchronize(to: time, monotonicNanoseconds: arrival.monotonicNanoseconds)
             eventClock.update(clock, lastFix: time)

@@ -79,6 +79,9 @@ struct Status: ParsableCommand {
             "system clock \(ClockOffsetEstimator.describe($0)) GPS time"
         }
         lines.append(("Clock", clock ?? "not measured yet"))
+        for uplink in status["uplinks"]?.arrayValue ?? [] {
+            lines.append(("Uplink", uplinkLine(uplink, zone)))
+        }
         lines.append(("Uptime", HumanText.duration(status["uptime_s"]?.doubleValue ?? 0)))
         lines.append(
             (
@@ -87,6 +90,27 @@ struct Status: ParsableCommand {
             )
         )
         return lines
+    }
+
+    /// `mqtt to mqtt://broker:1883: connected, 0 waiting, last delivered …; 1523 delivered, 320 thinned`.
+    private static func uplinkLine(_ uplink: JSONValue, _ zone: LocalTimeZone) -> String {
+        let connected = uplink["connected"]?.boolValue == true ? "connected" : "NOT CONNECTED"
+        let backlog = uplink["backlog"]?.intValue.map { "\($0) waiting" } ?? "backlog unknown"
+        var line =
+            "\(uplink["name"]?.stringValue ?? "?") to \(uplink["server"]?.stringValue ?? "?"): \(connected), \(backlog)"
+        if let last = uplink.optionalTime("last_delivered") {
+            line += ", last delivered the point of \(Format.localDateTime(last, zone)) (\(zone.name))"
+        }
+        var counts = ["\(uplink["delivered"]?.intValue ?? 0) delivered"]
+        for key in ["thinned", "expired", "failed", "refused"] {
+            if let count = uplink[key]?.intValue, count > 0 { counts.append("\(count) \(key)") }
+        }
+        line += "; " + counts.joined(separator: ", ") + " since the daemon started"
+        if let paused = uplink.optionalTime("paused_until") {
+            line += "; paused until \(Format.localDateTime(paused, zone))"
+        }
+        if let error = uplink["last_error"]?.stringValue { line += "; last error: \(error)" }
+        return line
     }
 
     private static func fixLine(_ fix: JSONValue, _ zone: LocalTimeZone) -> String {
