@@ -150,6 +150,46 @@ import Testing
         #expect(try server.requests().map(\.path) == ["/?n=2"])
     }
 
+    @Test func httpsChecksTheServerAgainstTheCAFile() async throws {
+        let server = try TraccarStub(https: true)
+        let trusting = HTTPTransport(
+            settings: .init(baseURL: server.url, caFile: server.certificate),
+            logger: Self.logger
+        )
+        let distrusting = HTTPTransport(settings: .init(baseURL: server.url), logger: Self.logger)
+        let (trusted, distrusted) = (EventRecorder(trusting.events), EventRecorder(distrusting.events))
+        trusting.start()
+        distrusting.start()
+        trusting.send(.http(pathAndQuery: "/?id=tc1"), tag: 1)
+        distrusting.send(.http(pathAndQuery: "/?id=tc2"), tag: 1)
+        #expect(try await trusted.outcomes(1) == [.connected(server.url), .delivered(tag: 1)])
+        let failure = try await distrusted.outcomes(1)
+        trusting.stop()
+        distrusting.stop()
+
+        guard case .failed(1, let reason) = failure.first else {
+            Issue.record("a certificate no CA vouches for is a failure: \(failure)")
+            return
+        }
+        #expect(reason.contains("certificate"), "\(reason)")
+        #expect(try server.requests().map(\.path) == ["/?id=tc1"])
+    }
+
+    @Test func aNameThatDoesNotResolveFails() async throws {
+        let settings = HTTPTransport.Settings(baseURL: "http://traccar.invalid:5055", connectTimeout: .seconds(2))
+        let transport = HTTPTransport(settings: settings, logger: Self.logger)
+        let events = EventRecorder(transport.events)
+        transport.start()
+        transport.send(.http(pathAndQuery: "/?id=tc1"), tag: 1)
+        let seen = try await events.outcomes(1)
+        transport.stop()
+        guard case .failed(1, let reason) = seen.first else {
+            Issue.record("an unknown host is a failure: \(seen)")
+            return
+        }
+        #expect(reason.contains("traccar.invalid"), "\(reason)")
+    }
+
     @Test func stopAbortsAHangingRequestAtOnce() async throws {
         let server = try TraccarStub(plan: ["hang"])
         let transport = HTTPTransport(settings: .init(baseURL: server.url), logger: Self.logger)
@@ -241,13 +281,42 @@ final class TraccarStub {
         .appendingPathComponent("tc-traccar-\(UUID().uuidString)").path
     private let record: String
 
-    /// Listens on `port` (0: any free one) and answers by `plan`, then 200.
-    init(port: Int = 0, plan: [String] = []) throws {
+    /// The self-signed certificate of an https stub, for 127.0.0.1.
+    var certificate: String { directory + "/cert.pem" }
+
+    /// Listens on `port` (0: any free one) and answers by `plan`, then 200; with `https`, behind
+    /// a fresh self-signed `certificate`.
+    init(port: Int = 0, plan: [String] = [], https: Bool = false) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let ready = directory + "/port"
         record = directory + "/requests"
+        var tls: [String] = []
+        if https {
+            let key = directory + "/key.pem"
+            try Self.run(
+                "/usr/bin/openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+                "-nodes",
+                "-days",
+                "1",
+                "-subj",
+                "/CN=127.0.0.1",
+                "-addext",
+                "subjectAltName=IP:127.0.0.1",
+                "-keyout",
+                key,
+                "-out",
+                directory + "/cert.pem"
+            )
+            tls = [directory + "/cert.pem", key]
+        }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script, "\(port)", ready, record, plan.joined(separator: ",")]
+        process.arguments = [Self.script, "\(port)", ready, record, plan.joined(separator: ",")] + tls
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -261,7 +330,20 @@ final class TraccarStub {
             }
             usleep(5000)
         }
-        url = "http://127.0.0.1:" + (try String(contentsOfFile: ready, encoding: .utf8))
+        url = (https ? "https" : "http") + "://127.0.0.1:" + (try String(contentsOfFile: ready, encoding: .utf8))
+    }
+
+    private static func run(_ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed"])
+        }
     }
 
     deinit {

@@ -298,7 +298,7 @@ private final class Exchange {
     init?(settings: HTTPTransport.Settings) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
-        // Neither header tells Traccar anything: 18 and 50 bytes less per request.
+        // Traccar reads neither header: 13 and 49 bytes less per request.
         headers = curl_slist_append(curl_slist_append(nil, "Accept:"), "Content-Type:")
         errorBuffer[0] = 0
         tc_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)

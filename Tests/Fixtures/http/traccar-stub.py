@@ -8,11 +8,13 @@ arrive by PLAN, a comma-separated list; after the plan, 200:
   200 an empty 200 OK          hang  never answers (until killed)
   400 400, body "unknown device 42" then a second line
   500 500, body "internal error"   reset  closes the connection at once, with an RST
-Usage: traccar-stub.py PORT READY RECORD [PLAN]
+With CERT and KEY (PEM files) it speaks https.
+Usage: traccar-stub.py PORT READY RECORD [PLAN [CERT KEY]]
 """
 import json
 import os
 import socket
+import ssl
 import struct
 import sys
 import threading
@@ -73,6 +75,10 @@ class Server(ThreadingHTTPServer):
 
 
 server = Server(("127.0.0.1", port), Handler)
+if len(sys.argv) > 6:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(sys.argv[5], sys.argv[6])
+    server.socket = context.wrap_socket(server.socket, server_side=True)
 with open(ready + ".tmp", "w") as out:
     out.write(str(server.server_address[1]))
 os.rename(ready + ".tmp", ready)
