@@ -187,7 +187,8 @@ import Testing
             Issue.record("an unknown host is a failure: \(seen)")
             return
         }
-        #expect(reason.contains("traccar.invalid"), "\(reason)")
+        // A resolver that answers says the name is unknown; one that cannot be reached times out.
+        #expect(reason.contains("traccar.invalid") || reason.contains("Resolving timed out"), "\(reason)")
     }
 
     @Test func stopAbortsAHangingRequestAtOnce() async throws {
