@@ -11,14 +11,15 @@ internal import Synchronization
 ///
 /// One thread of its own sends the queued requests one at a time, in the order `send` queued
 /// them, each as a POST with an empty body to the base URL followed by the message's path and
-/// query; one libcurl handle keeps the connection alive between them. It never retries: each
+/// query; one libcurl handle keeps the connection alive between them. It never retries (but for
+/// libcurl's one resend on a new connection when a kept-alive one turns out closed): each
 /// request ends in `delivered` (2xx), `refused` (any other answer below 500: an unknown device, a
 /// bad request) or `failed` (5xx, a timeout, a connection refused or reset, a name that does not
 /// resolve), and the caller decides when to send again. `connected` and `disconnected` mark
 /// transitions only: the first delivery after the start or after a connection failure, and the
 /// first connection failure after a delivery.
 package final class HTTPTransport: UplinkTransport {
-    /// Where and how to send: `[Uplink]`'s HTTP keys.
+    /// Where and how to send (`[Traccar]`).
     package struct Settings: Sendable, Hashable {
         /// `http://HOST:5055` or `https://HOST/PATH`: each message's path and query is appended.
         package var baseURL: String
@@ -291,8 +292,9 @@ private final class Exchange {
     let easy: UnsafeMutableRawPointer
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private let headers: UnsafeMutablePointer<curl_slist>?
-    /// The body's first line as it arrives; `true` once it is complete.
+    /// The body's first line as it arrives.
     private var line: [UInt8] = []
+    /// Whether `line` is complete: the rest of the body is not kept.
     private var lineEnded = false
 
     init?(settings: HTTPTransport.Settings) {
@@ -350,7 +352,8 @@ private final class Exchange {
     }
 
     private func receive(_ bytes: UnsafeRawBufferPointer) {
-        for byte in bytes where !lineEnded {
+        for byte in bytes {
+            guard !lineEnded else { return }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || line.count == Self.lineLimit {
                 lineEnded = true
             } else {
@@ -359,9 +362,10 @@ private final class Exchange {
         }
     }
 
+    /// At least 1: libcurl reads 0 as no limit at all.
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        return Int(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        return max(1, Int(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 }
 
