@@ -4,10 +4,11 @@
 # tzdata: the time zones of [Journeys] TimeZone (/usr/share/zoneinfo), read at run time, never bundled.
 # libmosquitto-dev, libcurl4-openssl-dev: the uplink's MQTT and HTTP clients; mosquitto and
 # mosquitto-clients: the real broker and subscriber of its tests.
+# openssl: the self-signed certificate of the HTTP uplink's https test (OpenSSL's CLI, Apache-2.0).
 # chromium: the report tests render `travelctl report` headless, offline (docs/report.md).
 set -euo pipefail
 
-packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip dunst xvfb imagemagick libnotify-bin dbus-x11 systemd-container tzdata chromium libmosquitto-dev mosquitto mosquitto-clients libcurl4-openssl-dev)
+packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip dunst xvfb imagemagick libnotify-bin dbus-x11 systemd-container tzdata chromium libmosquitto-dev mosquitto mosquitto-clients libcurl4-openssl-dev openssl)
 
 missing=()
 for package in "${packages[@]}"; do

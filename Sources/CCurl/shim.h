@@ -14,3 +14,6 @@ static inline CURLcode tc_curl_setopt_pointer(CURL *curl, CURLoption option, voi
 static inline CURLcode tc_curl_getinfo_long(CURL *curl, CURLINFO info, long *value) {
     return curl_easy_getinfo(curl, info, value);
 }
+static inline CURLcode tc_curl_setopt_write_callback(CURL *curl, CURLoption option, curl_write_callback value) {
+    return curl_easy_setopt(curl, option, value);
+}
