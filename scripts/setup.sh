@@ -8,6 +8,8 @@
 set -euo pipefail
 
 packages=(libsqlite3-dev libsystemd-dev pkg-config gpsd gpsd-clients socat sqlite3 gpsbabel gdal-bin libxml2-utils faketime python3-pip dunst xvfb imagemagick libnotify-bin dbus-x11 systemd-container tzdata chromium libmosquitto-dev mosquitto mosquitto-clients libcurl4-openssl-dev)
+# openssl (Apache-2.0, ~2 MB): the MQTT transport's tests make a throwaway CA for the broker's TLS listener.
+packages+=(openssl)
 
 missing=()
 for package in "${packages[@]}"; do
