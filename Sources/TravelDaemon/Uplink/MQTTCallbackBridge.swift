@@ -18,6 +18,9 @@ final class MQTTCallbackBridge: Sendable {
         var connected = false
         /// The reason reported since the connection was last up: repeats are not reported again.
         var reason: String?
+        /// The last OpenSSL error libmosquitto logged, until a reason takes it.
+        var tlsError: String?
+        var tlsErrorHandler: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
@@ -82,6 +85,34 @@ final class MQTTCallbackBridge: Sendable {
         }
         if report {
             logger.warning("MQTT uplink to \(server) disconnected: \(reason); retrying in the background")
+        }
+    }
+
+    /// Calls `handler` after each OpenSSL error libmosquitto logs.
+    func onTLSError(_ handler: @escaping @Sendable () -> Void) {
+        state.withLock { $0.tlsErrorHandler = handler }
+    }
+
+    /// A line libmosquitto logged as an error: "OpenSSL Error[0]: error:0A000086:SSL
+    /// routines::certificate verify failed" is kept as "certificate verify failed".
+    func loggedError(_ text: String) {
+        guard text.hasPrefix("OpenSSL Error") else {
+            logger.debug("libmosquitto: \(text)")
+            return
+        }
+        let detail = text.split(separator: ":").last.map(String.init) ?? text
+        let handler = state.withLock { state in
+            state.tlsError = detail
+            return state.tlsErrorHandler
+        }
+        handler?()
+    }
+
+    /// The OpenSSL error logged since the last call, if any.
+    func takeTLSError() -> String? {
+        state.withLock { state in
+            defer { state.tlsError = nil }
+            return state.tlsError
         }
     }
 

@@ -113,6 +113,10 @@ package final class MQTTTransport: UplinkTransport {
         self.events = events
         bridge = MQTTCallbackBridge(continuation: continuation, server: settings.url, logger: logger)
         phase = Mutex(Self.makeClient(settings, bridge: bridge))
+        bridge.onTLSError { [weak self] in
+            // Not on the loop thread, which restarting joins.
+            Task { self?.restartLoop() }
+        }
     }
 
     deinit { stop() }
@@ -121,7 +125,7 @@ package final class MQTTTransport: UplinkTransport {
         phase.withLock { phase in
             switch phase {
             case .ready(let client):
-                guard let reason = Self.connect(client, settings) else {
+                guard let reason = connect(client) else {
                     phase = .running(client)
                     return
                 }
@@ -135,6 +139,20 @@ package final class MQTTTransport: UplinkTransport {
         }
     }
 
+    /// After a TLS failure (a certificate refused, a handshake broken) libmosquitto 2.0.11's loop
+    /// thread ends without a callback and never reconnects: this joins it, reports the reason,
+    /// and connects again as after a first attempt that failed.
+    private func restartLoop() {
+        phase.withLock { phase in
+            guard case .running(let client) = phase else { return }
+            // Ends the loop too when the error was not the end of it (the handshake of a reconnection).
+            _ = mosquitto_disconnect(client.pointer)
+            _ = mosquitto_loop_stop(client.pointer, false)
+            bridge.connectFailed(reason: bridge.takeTLSError().map { "TLS: \($0)" } ?? "the connection loop ended")
+            phase = .connecting(client, retry: Task { [weak self] in await self?.retryConnecting() })
+        }
+    }
+
     /// Tries the first connection again, after 1, 4, 9… seconds up to the maximum, until it is
     /// under way: libmosquitto's loop retries only a connection that once got that far (after a
     /// `mosquitto_connect_async` that failed at once, 2.0.11's loop thread waits for ever).
@@ -145,7 +163,7 @@ package final class MQTTTransport: UplinkTransport {
             do { try await Task.sleep(for: .seconds(delay)) } catch { return }
             let underWay = phase.withLock { phase in
                 guard case .connecting(let client, _) = phase else { return true }
-                guard let reason = Self.connect(client, settings) else {
+                guard let reason = connect(client) else {
                     phase = .running(client)
                     return true
                 }
@@ -158,9 +176,11 @@ package final class MQTTTransport: UplinkTransport {
     }
 
     /// Starts connecting and the loop thread; or why it could not.
-    private static func connect(_ client: Client, _ settings: Settings) -> String? {
+    private func connect(_ client: Client) -> String? {
         let rc = mosquitto_connect_async(client.pointer, settings.host, Int32(settings.port), Int32(settings.keepAlive))
-        guard rc == MOSQ_ERR_SUCCESS.rawValue else { return mosquittoReason(rc) }
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+            return bridge.takeTLSError().map { "TLS: \($0)" } ?? mosquittoReason(rc)
+        }
         let started = mosquitto_loop_start(client.pointer)
         guard started == MOSQ_ERR_SUCCESS.rawValue else {
             return "cannot start its thread: \(mosquittoReason(started))"
@@ -304,6 +324,10 @@ package final class MQTTTransport: UplinkTransport {
         }
         mosquitto_publish_callback_set(pointer) { _, userdata, mid in
             MQTTCallbackBridge.from(userdata)?.acknowledged(mid: mid)
+        }
+        mosquitto_log_callback_set(pointer) { _, userdata, level, text in
+            guard level == MOSQ_LOG_ERR, let text else { return }
+            MQTTCallbackBridge.from(userdata)?.loggedError(String(cString: text))
         }
         mosquitto_message_callback_set(pointer) { _, userdata, message in
             guard let message = message?.pointee else { return }
