@@ -4,7 +4,7 @@
 # tzdata: the time zones of [Journeys] TimeZone (/usr/share/zoneinfo), read at run time, never bundled.
 # libmosquitto-dev, libcurl4-openssl-dev: the uplink's MQTT and HTTP clients; mosquitto and
 # mosquitto-clients: the real broker and subscriber of its tests.
-# openssl: the self-signed certificate of the HTTP uplink's https test (OpenSSL's CLI, Apache-2.0).
+# openssl: the throwaway certificates of the uplink tests' TLS broker and https server (OpenSSL's CLI, Apache-2.0).
 # chromium: the report tests render `travelctl report` headless, offline (docs/report.md).
 set -euo pipefail
 
