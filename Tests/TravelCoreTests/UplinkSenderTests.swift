@@ -309,4 +309,25 @@ import Testing
         let sender = Self.sender(thinning: UplinkThinning(heartbeat: 0))
         #expect(!sender.heartbeatDue(now: UTCTime(milliseconds: Self.key(0)), parked: true))
     }
+
+    @Test func eventsNoUplinkCarriesAreDoneWithAtOnce() {
+        var sender = Self.sender()
+        let trip = TripSummary(
+            startTime: Self.tripStart,
+            endTime: Self.tripStart,
+            start: Coordinate(latitude: 0, longitude: 0),
+            end: Coordinate(latitude: 0, longitude: 0)
+        )
+        let started = UplinkItem(stream: .tripEnd, key: Self.key(0), event: .tripStarted(trip))
+        #expect(sender.take([started], newest: nil).isEmpty)
+        #expect(sender.cursor[.tripEnd] == Self.key(0))
+        #expect(sender.counters == UplinkCounters())
+    }
+
+    @Test func withoutANewestTimeTheHeartbeatCountsFromTheLastItemSent() {
+        var sender = Self.sender(thinning: UplinkThinning(heartbeat: 60))
+        _ = sender.take([Self.point(100)], newest: nil)
+        #expect(!sender.heartbeatDue(now: UTCTime(milliseconds: Self.key(159)), parked: true))
+        #expect(sender.heartbeatDue(now: UTCTime(milliseconds: Self.key(160)), parked: true))
+    }
 }

@@ -109,7 +109,9 @@ package struct UplinkSender: Sendable {
     /// already taken (a key not after `readPosition`) are ignored. Skipped, counted, and done with
     /// at once: items older than `newest − maximumBacklogAge`, and route points closer than the
     /// thinning's interval or distance to the last position sent, except a trip's first point
-    /// and the last point of a trip whose end (or next trip) is in the same batch.
+    /// and the last point of a trip whose end (or next trip) is in the same batch. Events no
+    /// uplink carries (a trip's start, a rejected fix) are done with at once, uncounted.
+    /// `newest` is the GPS time now (`nil` before the first fix: nothing expires).
     package mutating func take(_ items: [UplinkItem], newest: UTCTime?) -> [(tag: UInt64, item: UplinkItem)] {
         var kept: [UplinkItem] = []
         var last = readPosition
@@ -127,7 +129,9 @@ package struct UplinkSender: Sendable {
             let sequence = nextSequence
             nextSequence += 1
             var skip = false
-            if let oldest, item.key < oldest {
+            if !Self.isCarried(item.event) {
+                skip = true
+            } else if let oldest, item.key < oldest {
                 counters.expired += 1
                 skip = true
             } else if case .routePoint(_, let point) = item.event, !item.startsTrip, !protected.contains(index),
@@ -141,7 +145,10 @@ package struct UplinkSender: Sendable {
             notePosition(of: item)
             toSend.append((hand(item, sequence: sequence), item))
         }
-        if let newest, !toSend.isEmpty { lastSentAt = max(lastSentAt ?? newest, newest) }
+        if let last = toSend.last {
+            let sentAt = newest ?? UTCTime(milliseconds: last.item.key)
+            lastSentAt = max(lastSentAt ?? sentAt, sentAt)
+        }
         for stream in touched { advance(stream) }
         return toSend
     }
@@ -254,6 +261,14 @@ package struct UplinkSender: Sendable {
         list.removeFirst(doneCount)
         entries[stream] = list.isEmpty ? nil : list
         if let passed, passed > cursor[stream] { cursor[stream] = passed }
+    }
+
+    /// Whether an uplink sends `event`: route points, trips' ends, zone events and POI alerts.
+    private static func isCarried(_ event: TrackingEvent) -> Bool {
+        switch event {
+        case .routePoint, .tripEnded, .zone, .nearby: true
+        case .fixRejected, .tripStarted: false
+        }
     }
 
     /// Indices in `items` of route points never thinned: the last point of a trip whose end is
