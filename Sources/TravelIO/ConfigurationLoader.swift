@@ -20,6 +20,9 @@ package struct LoadedConfiguration: Sendable {
     /// not executable. `check-config` refuses them; the daemon logs them and keeps tracking (a
     /// hook that cannot start is also logged each time its event happens).
     package var warnings: [ConfigurationError]
+    /// The uplinks' password and CA files that are missing, unreadable or (a password) readable by
+    /// others (`UplinkFiles`). `check-config` refuses them; tracking does not depend on them.
+    package var uplinkProblems: [ConfigurationError]
 }
 
 /// Values given on the command line, which win over the files. Each is checked like the key it
@@ -101,7 +104,8 @@ package enum ConfigurationLoader {
             foundMainFile: main != nil,
             dropIns: dropIns.map(\.name),
             source: source,
-            warnings: hookProblems(configuration, entries: entries)
+            warnings: hookProblems(configuration, entries: entries),
+            uplinkProblems: UplinkFiles.problems(in: configuration, entries: entries)
         )
     }
 
@@ -127,7 +131,7 @@ package enum ConfigurationLoader {
 
     /// Where `[section] key` was last set, for an error about its value; the key itself when its
     /// default applies.
-    private static func location(
+    static func location(
         of section: String,
         _ key: String,
         in entries: [ConfigurationEntry]
@@ -284,7 +288,7 @@ package enum ConfigurationLoader {
     }
 
     /// The C library's message for `errno`: "No such file or directory".
-    private static func systemError() -> String {
+    static func systemError() -> String {
         String(cString: strerror(errno))
     }
 }

@@ -158,7 +158,7 @@ struct CheckConfig: ParsableCommand {
 
     func run() throws {
         let loaded = try options.load()
-        if let problem = loaded.warnings.first {
+        if let problem = (loaded.warnings + loaded.uplinkProblems).first {
             printError("travel-companiond: \(problem)")
             throw ExitCode(78)
         }

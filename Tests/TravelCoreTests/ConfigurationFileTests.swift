@@ -475,12 +475,12 @@ import Testing
                         .string("/\(section.name)/\(key.name)")
                     }
                 key.write(&configuration, value)
-                expected[key.name] = value
+                expected["[\(section.name)] \(key.name)"] = value
             }
         }
         for section in TravelConfiguration.sections {
             for key in section.keys {
-                #expect(key.read(configuration) == expected[key.name], "\(key.name)")
+                #expect(key.read(configuration) == expected["[\(section.name)] \(key.name)"], "\(key.name)")
                 let defaultValue = key.formatted(in: TravelConfiguration())
                 #expect(key.type.parse(defaultValue) == key.read(TravelConfiguration()), "\(key.name)")
                 let defaultNumber: Double? =

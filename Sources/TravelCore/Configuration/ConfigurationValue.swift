@@ -39,6 +39,14 @@ enum ConfigurationValueType: Sendable, Hashable {
     case command
     /// `09:00`: a local time of day, 24-hour clock.
     case timeOfDay
+    /// An uplink's server, as `UplinkURL` parses it for `kind`; empty (the default) for none.
+    case uplinkURL(UplinkURL.Kind)
+    /// An MQTT topic to publish to (`MQTTTopic`).
+    case topic
+    /// OwnTracks' tracker ID: one or two characters; empty (the default) for one made from the topic.
+    case trackerID
+    /// `knots`, `kmh` or `mps` (`OsmAndSpeedUnit`).
+    case speedUnit
 
     /// Completes "expected …" in an error.
     var expectation: String {
@@ -59,6 +67,11 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .date: "a date such as 2019-01-01"
         case .command: "an absolute program path and its arguments, commands separated by ' ; '"
         case .timeOfDay: "a time of day such as 09:00"
+        case .uplinkURL(.mqtt): "a URL such as mqtt://192.168.1.10:1883 or mqtts://broker.example.org"
+        case .uplinkURL(.http): "a URL such as http://traccar.example.org:5055"
+        case .topic: "an MQTT topic such as owntracks/jane/car"
+        case .trackerID: "one or two characters"
+        case .speedUnit: "knots, kmh or mps"
         }
     }
 
@@ -71,7 +84,8 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .timeSpan: TimeSpan.seconds(text).map(ConfigurationValue.number)
         case .boolean: Self.boolean(text).map(ConfigurationValue.boolean)
         case .string: .string(text)
-        case .path: text.hasPrefix("/") ? .string(text) : nil
+        // Empty (the default of optional files, such as [MQTT] CAFile) means "none".
+        case .path: text.isEmpty || text.hasPrefix("/") ? .string(text) : nil
         case .socketPath:
             text.hasPrefix("/") && text.utf8.count <= Self.maximumSocketPathBytes ? .string(text) : nil
         case .url: (try? SourceURL(parsing: text)) == nil ? nil : .string(text)
@@ -82,6 +96,11 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .date: LocalDate(parsing: text) == nil ? nil : .string(text)
         case .command: HookCommand.parseList(text) == nil ? nil : .string(text)
         case .timeOfDay: ReminderRules.secondOfDay(parsing: text) == nil ? nil : .string(text)
+        case .uplinkURL(let kind):
+            text.isEmpty || (try? UplinkURL(parsing: text, kind: kind)) != nil ? .string(text) : nil
+        case .topic: MQTTTopic.refusal(of: text) == nil ? .string(text) : nil
+        case .trackerID: text.count <= 2 ? .string(text) : nil
+        case .speedUnit: OsmAndSpeedUnit(rawValue: text) == nil ? nil : .string(text)
         }
     }
 
@@ -105,6 +124,13 @@ enum ConfigurationValueType: Sendable, Hashable {
             } catch {
                 return error.reason
             }
+        case .uplinkURL(let kind):
+            do {
+                _ = try UplinkURL(parsing: text, kind: kind)
+            } catch {
+                return error.reason
+            }
+        case .topic: return MQTTTopic.refusal(of: text)
         case .socketPath where text.hasPrefix("/") && text.utf8.count > Self.maximumSocketPathBytes:
             return
                 "a socket path may have at most \(Self.maximumSocketPathBytes) bytes, this one has \(text.utf8.count)"

@@ -303,6 +303,6 @@ extension TravelConfiguration {
                 ),
             ]
         ),
-        journeysSection, zonesSection, poiSection, hooksSection, remindersSection,
+        journeysSection, zonesSection, poiSection, hooksSection, remindersSection, mqttSection, traccarSection,
     ]
 }

@@ -37,7 +37,8 @@ extension TravelConfiguration {
         "# Every key is shown commented out with its default. After a change, run",
         "#     travel-companiond check-config",
         "# which exits 0, or 78 with one line naming the file, line and key at fault (including a source",
-        "# URL the daemon could not use and a hook program that is missing); then reload the service.",
+        "# URL the daemon could not use, a hook program that is missing, and an uplink's password or CA",
+        "# file that is missing or a password file others can read); then reload the service.",
         "# travel-companiond --db, --socket and --source override the file.",
     ]
 

@@ -16,6 +16,10 @@ public struct TravelConfiguration: Sendable, Hashable {
     public var hooks = Hooks()
     /// `[Reminders]`: no-trip and plan reminders.
     public var reminders = Reminders()
+    /// `[MQTT]`: the OwnTracks uplink.
+    package var mqtt = MQTT()
+    /// `[Traccar]`: the OsmAnd uplink.
+    package var traccar = Traccar()
 
     public struct Source: Sendable, Hashable {
         /// `gpsd://HOST:PORT`, `serial:///dev/ttyUSB0?baud=9600` or `file:///path/log?speed=N`,
@@ -126,6 +130,7 @@ public struct TravelConfiguration: Sendable, Hashable {
                 }
             }
         }
+        try checkUplinks { assignments[$0]?.entry.location }
         try loadZone(from: timeZones, assignedAt: assignments["[Journeys] TimeZone"]?.entry.location)
     }
 

@@ -65,6 +65,14 @@ package struct JSONWriter {
         needsComma = true
     }
 
+    /// `value` rounded to `fractionDigits` (at most 7) decimals, without trailing zeros or
+    /// exponent (`45.283101`); `value` must be finite and below 10⁸ in magnitude.
+    package mutating func decimal(_ value: Double, fractionDigits: Int) {
+        separate()
+        ExportBytes.appendDecimal(value, fractionDigits: fractionDigits, to: &bytes)
+        needsComma = true
+    }
+
     /// Adds bytes after the document, such as a final newline.
     package mutating func appendRaw(_ text: StaticString) { bytes.appendLiteral(text) }
 
