@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 package import Logging
 internal import ServiceLifecycle
 internal import UnixSignals
@@ -18,6 +23,9 @@ package enum Daemon {
         logger: Logger
     ) async throws {
         loadGazetteer(logger: logger)
+        // A peer gone mid-write is an error return, never the end of the daemon: OpenSSL (an
+        // mqtts:// or https:// uplink) writes with plain write(2). Hooks get SIGPIPE back.
+        signal(SIGPIPE, SIG_IGN)
         let events = ControlEventBroadcaster()
         let eventClock = EventClock()
         let hooks = HookRunner(configuration.hooks, logger: logger)

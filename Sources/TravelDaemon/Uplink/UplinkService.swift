@@ -106,10 +106,12 @@ package final class UplinkService: Service, Sendable {
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(1))) != nil { input.yield(.tick) }
             }
-            await cancelWhenGracefulShutdown {
+            await withGracefulShutdownHandler {
                 for await event in inputs {
                     await self.handle(event, loop: &loop)
                 }
+            } onGracefulShutdown: {
+                input.finish()
             }
             transport.stop()
             input.finish()

@@ -1,5 +1,6 @@
-package import Logging
-package import TravelCore
+internal import Logging
+internal import TravelCore
+internal import TravelIO
 
 extension Daemon {
     /// The uplinks `[MQTT]` and `[Traccar]` configure, none when neither has a URL. Throws when a
@@ -18,7 +19,7 @@ extension Daemon {
     private static func mqttChannel(_ mqtt: TravelConfiguration.MQTT, logger: Logger) throws -> UplinkChannel? {
         guard mqtt.isEnabled, let endpoint = mqtt.endpoint else { return nil }
         let payloads = OwnTracksPayload(settings: mqtt.ownTracks)
-        let password = mqtt.passwordFile.isEmpty ? nil : try CredentialFile.password(at: mqtt.passwordFile)
+        let password = mqtt.passwordFile.isEmpty ? nil : try MQTTPasswordFile(path: mqtt.passwordFile).password()
         let transport = MQTTTransport(
             settings: MQTTTransport.Settings(
                 host: endpoint.host,
