@@ -168,7 +168,10 @@ extension TravelConfiguration {
                     .timeSpan,
                     \.mqtt.keepAlive,
                     range: 5...3_600,
-                    "How often the connection is checked when idle; a dead one is noticed within 1.5 times this."
+                    """
+                    The MQTT keep-alive: an idle connection is checked this often, so a dead one is noticed \
+                    within about twice this, and the broker drops a silent client after 1.5 times this.
+                    """
                 ),
                 ConfigurationKey(
                     name: "HomeAssistantDiscovery",
@@ -327,7 +330,7 @@ extension TravelConfiguration {
         if let endpoint = traccar.endpoint {
             if traccar.deviceID.isEmpty {
                 throw .missingValue(
-                    blame("[Traccar] URL", "[Traccar] URL"),
+                    blame("[Traccar] URL", "[Traccar] DeviceID"),
                     section: "Traccar",
                     key: "DeviceID",
                     reason: "must be set when URL is (the device's identifier on the Traccar server)"
