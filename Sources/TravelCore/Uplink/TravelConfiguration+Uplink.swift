@@ -311,7 +311,7 @@ extension TravelConfiguration {
         }
         if let endpoint = mqtt.endpoint {
             if !mqtt.passwordFile.isEmpty, mqtt.username.isEmpty {
-                throw .missingValue(
+                throw .inconsistent(
                     blame("[MQTT] PasswordFile", "[MQTT] URL"),
                     section: "MQTT",
                     key: "Username",
@@ -319,7 +319,7 @@ extension TravelConfiguration {
                 )
             }
             if !mqtt.caFile.isEmpty, !endpoint.tls {
-                throw .missingValue(
+                throw .inconsistent(
                     blame("[MQTT] CAFile", "[MQTT] URL"),
                     section: "MQTT",
                     key: "URL",
@@ -329,7 +329,7 @@ extension TravelConfiguration {
         }
         if let endpoint = traccar.endpoint {
             if traccar.deviceID.isEmpty {
-                throw .missingValue(
+                throw .inconsistent(
                     blame("[Traccar] URL", "[Traccar] DeviceID"),
                     section: "Traccar",
                     key: "DeviceID",
@@ -337,7 +337,7 @@ extension TravelConfiguration {
                 )
             }
             if !traccar.caFile.isEmpty, !endpoint.tls {
-                throw .missingValue(
+                throw .inconsistent(
                     blame("[Traccar] CAFile", "[Traccar] URL"),
                     section: "Traccar",
                     key: "URL",
