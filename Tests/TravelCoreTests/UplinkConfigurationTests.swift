@@ -124,7 +124,7 @@ import Testing
         ("[Traccar]\nURL=mqtt://x\n", "URL: unknown scheme 'mqtt', expected http or https, got 'mqtt://x'"),
         (
             "[Traccar]\nURL=http://x:5055/?id=1\n",
-            "URL: a http URL takes no query or fragment, got 'http://x:5055/?id=1'"
+            "URL: the URL takes no query or fragment, got 'http://x:5055/?id=1'"
         ),
         ("[Traccar]\nSpeed=mph\n", "Speed: expected knots, kmh or mps, got 'mph'"),
     ])

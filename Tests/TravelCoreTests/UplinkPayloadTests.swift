@@ -90,8 +90,8 @@ import Testing
     }
 
     @Test func timesAreWholeSecondsRoundedDown() {
-        #expect(OwnTracksPayload.seconds(UTCTime(milliseconds: 1_999)) == 1)
-        #expect(OwnTracksPayload.seconds(UTCTime(milliseconds: -1)) == -1)
+        #expect(UplinkNumbers.seconds(UTCTime(milliseconds: 1_999)) == 1)
+        #expect(UplinkNumbers.seconds(UTCTime(milliseconds: -1)) == -1)
     }
 
     @Test func aHeartbeatIsAParkedLocation() throws {

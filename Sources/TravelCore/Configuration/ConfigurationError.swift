@@ -21,9 +21,10 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     /// A key assigned twice in one section of one file; `firstLine` is the earlier assignment.
     /// (A drop-in overriding the main file is how changes are meant to be made, and is allowed.)
     case duplicateKey(ConfigurationLocation, section: String, key: String, firstLine: Int)
-    /// A key that must be set because another one is (`[Traccar] DeviceID` once `URL` is);
-    /// `location` is the other key's assignment, `reason` says why.
-    case missingValue(ConfigurationLocation, section: String, key: String, reason: String)
+    /// A key that another key's value requires or rules out (`[Traccar] DeviceID` once `URL` is
+    /// set, a `CAFile` without TLS); `location` is the assignment that made the conflict,
+    /// `reason` says what is wrong.
+    case inconsistent(ConfigurationLocation, section: String, key: String, reason: String)
     /// A program or file the value names that is missing or unusable; `reason` is the system's.
     case unusableFile(ConfigurationLocation, section: String, key: String, path: String, reason: String)
 
@@ -52,7 +53,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
             \(location): [\(section)] \(Self.echo(key, quoted: false)): already set on line \(firstLine) of this file; set a key once \
             per file (a drop-in may override the main file)
             """
-        case .missingValue(let location, let section, let key, let reason):
+        case .inconsistent(let location, let section, let key, let reason):
             "\(location): [\(section)] \(key): \(reason)"
         case .unusableFile(let location, let section, let key, let path, let reason):
             "\(location): [\(section)] \(key): \(Self.echo(path, quoted: false)): \(reason)"

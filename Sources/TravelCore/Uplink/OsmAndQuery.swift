@@ -39,22 +39,22 @@ package struct OsmAndQuery: Sendable, Hashable {
         case .tripEnded(let trip):
             var query = Query(deviceID: deviceID, time: trip.endTime, coordinate: trip.end)
             query.add("speed", 0, fractionDigits: 0)
-            query.add("accuracy", Double(OwnTracksPayload.defaultAccuracy), fractionDigits: 0)
+            query.add("accuracy", "\(UplinkNumbers.defaultAccuracy)")
             query.add("motion", "false")
-            query.add("trip_start", "\(OwnTracksPayload.seconds(trip.startTime))")
+            query.add("trip_start", "\(UplinkNumbers.seconds(trip.startTime))")
             query.add("trip_km", trip.distance / 1000, fractionDigits: 2)
-            query.add("trip_min", "\(OwnTracksPayload.rounded(trip.duration / 60))")
+            query.add("trip_min", "\(UplinkNumbers.rounded(trip.duration / 60))")
             return query.text
         case .zone(let event):
             var query = Query(deviceID: deviceID, time: event.time, coordinate: event.coordinate)
-            query.add("accuracy", Double(OwnTracksPayload.defaultAccuracy), fractionDigits: 0)
+            query.add("accuracy", "\(UplinkNumbers.defaultAccuracy)")
             query.add("motion", event.tripStart == nil ? "false" : "true")
             query.add("zone", event.zoneName)
             query.add("zone_event", event.kind == .enter ? "enter" : "leave")
             return query.text
         case .nearby(let alert):
             var query = Query(deviceID: deviceID, time: alert.time, coordinate: alert.coordinate)
-            query.add("accuracy", Double(OwnTracksPayload.defaultAccuracy), fractionDigits: 0)
+            query.add("accuracy", "\(UplinkNumbers.defaultAccuracy)")
             query.add("motion", alert.tripStart == nil ? "false" : "true")
             query.add("poi", alert.poiName)
             return query.text
@@ -73,9 +73,9 @@ package struct OsmAndQuery: Sendable, Hashable {
         if let speed = point.speed, speed.isFinite {
             query.add("speed", speedUnit.convert(metresPerSecond: speed), fractionDigits: 2)
         }
-        if let track = point.track, track.isFinite { query.add("bearing", "\(OwnTracksPayload.course(track))") }
+        if let track = point.track, track.isFinite { query.add("bearing", "\(UplinkNumbers.course(track))") }
         if let altitude = point.altitude, altitude.isFinite { query.add("altitude", altitude, fractionDigits: 1) }
-        query.add("accuracy", Double(OwnTracksPayload.accuracy(point.horizontalError)), fractionDigits: 0)
+        query.add("accuracy", "\(UplinkNumbers.accuracy(point.horizontalError))")
         query.add("motion", motion ? "true" : "false")
         return query.text
     }
@@ -86,7 +86,7 @@ package struct OsmAndQuery: Sendable, Hashable {
 
         init(deviceID: String, time: UTCTime, coordinate: Coordinate) {
             add("id", deviceID)
-            add("timestamp", "\(OwnTracksPayload.seconds(time))")
+            add("timestamp", "\(UplinkNumbers.seconds(time))")
             add("lat", coordinate.latitude, fractionDigits: 7)
             add("lon", coordinate.longitude, fractionDigits: 7)
         }

@@ -35,10 +35,6 @@ package struct OwnTracksMessage: Sendable, Hashable {
 package struct OwnTracksPayload: Sendable {
     package let settings: OwnTracksSettings
 
-    /// `acc` when the receiver gave no error estimate, metres: what a consumer receiver in the
-    /// open reaches. Home Assistant drops a location without `acc`, and refuses `acc` 0.
-    package static let defaultAccuracy = 10
-
     package init(settings: OwnTracksSettings) { self.settings = settings }
 
     /// The message for `item`: a location for a route point (`t` `v` at a trip's start, else
@@ -54,24 +50,24 @@ package struct OwnTracksPayload: Sendable {
             var json = beginLocation(id: id, time: trip.endTime, coordinate: trip.end, accuracy: nil)
             json.member("vel", .integer(0))
             json.member("t", .string("k"))
-            json.member("created_at", .integer(Self.seconds(createdAt)))
-            json.member("trip_start", .integer(Self.seconds(trip.startTime)))
+            json.member("created_at", .integer(UplinkNumbers.seconds(createdAt)))
+            json.member("trip_start", .integer(UplinkNumbers.seconds(trip.startTime)))
             json.key("trip_km")
             json.decimal(trip.distance / 1000, fractionDigits: 2)
-            json.member("trip_min", .integer(Self.rounded(trip.duration / 60)))
-            json.member("trip_moving_min", .integer(Self.rounded(trip.movingTime / 60)))
-            json.member("trip_max_kmh", .integer(Self.rounded(trip.maximumSpeed * 3.6)))
-            json.member("trip_avg_kmh", .integer(Self.rounded(trip.averageSpeed * 3.6)))
+            json.member("trip_min", .integer(UplinkNumbers.rounded(trip.duration / 60)))
+            json.member("trip_moving_min", .integer(UplinkNumbers.rounded(trip.movingTime / 60)))
+            json.member("trip_max_kmh", .integer(UplinkNumbers.rounded(trip.maximumSpeed * 3.6)))
+            json.member("trip_avg_kmh", .integer(UplinkNumbers.rounded(trip.averageSpeed * 3.6)))
             if let reason = trip.endReason { json.member("trip_end_reason", .string(reason.rawValue)) }
             json.endObject()
             return OwnTracksMessage(topic: settings.topic, payload: json.bytes, retain: false)
         case .nearby(let alert):
             var json = beginLocation(id: id, time: alert.time, coordinate: alert.coordinate, accuracy: nil)
             json.member("t", .string(alert.tripStart == nil ? "k" : "t"))
-            json.member("created_at", .integer(Self.seconds(createdAt)))
+            json.member("created_at", .integer(UplinkNumbers.seconds(createdAt)))
             json.member("poi", .string(alert.poiName))
             if let category = alert.category { json.member("poi_category", .string(category)) }
-            json.member("poi_distance_m", .integer(Self.rounded(alert.distance)))
+            json.member("poi_distance_m", .integer(UplinkNumbers.rounded(alert.distance)))
             json.endObject()
             return OwnTracksMessage(topic: settings.topic, payload: json.bytes, retain: false)
         case .zone(let event):
@@ -155,11 +151,13 @@ package struct OwnTracksPayload: Sendable {
             coordinate: point.coordinate,
             accuracy: point.horizontalError
         )
-        if let altitude = point.altitude, altitude.isFinite { json.member("alt", .integer(Self.rounded(altitude))) }
-        if let speed = point.speed, speed.isFinite { json.member("vel", .integer(Self.rounded(speed * 3.6))) }
-        if let track = point.track, track.isFinite { json.member("cog", .integer(Self.course(track))) }
+        if let altitude = point.altitude, altitude.isFinite {
+            json.member("alt", .integer(UplinkNumbers.rounded(altitude)))
+        }
+        if let speed = point.speed, speed.isFinite { json.member("vel", .integer(UplinkNumbers.rounded(speed * 3.6))) }
+        if let track = point.track, track.isFinite { json.member("cog", .integer(UplinkNumbers.course(track))) }
         json.member("t", .string(trigger))
-        json.member("created_at", .integer(Self.seconds(createdAt)))
+        json.member("created_at", .integer(UplinkNumbers.seconds(createdAt)))
         json.endObject()
         return OwnTracksMessage(topic: settings.topic, payload: json.bytes, retain: false)
     }
@@ -170,18 +168,18 @@ package struct OwnTracksPayload: Sendable {
         json.member("_type", .string("transition"))
         json.member("_id", .string(id))
         json.member("tid", .string(settings.trackerID))
-        json.member("tst", .integer(Self.seconds(event.time)))
+        json.member("tst", .integer(UplinkNumbers.seconds(event.time)))
         json.member("wtst", .integer(event.zoneID))
         json.key("lat")
         json.decimal(event.coordinate.latitude, fractionDigits: 7)
         json.key("lon")
         json.decimal(event.coordinate.longitude, fractionDigits: 7)
-        json.member("acc", .integer(Int64(Self.defaultAccuracy)))
+        json.member("acc", .integer(UplinkNumbers.defaultAccuracy))
         json.member("event", .string(event.kind == .enter ? "enter" : "leave"))
         json.member("desc", .string(event.zoneName.isEmpty ? "zone \(event.zoneID)" : event.zoneName))
         json.member("rid", .string("zone-\(event.zoneID)"))
         json.member("t", .string("c"))
-        json.member("created_at", .integer(Self.seconds(createdAt)))
+        json.member("created_at", .integer(UplinkNumbers.seconds(createdAt)))
         if event.whileOff { json.member("while_off", .bool(true)) }
         json.endObject()
         return OwnTracksMessage(topic: settings.topic + "/event", payload: json.bytes, retain: false)
@@ -194,37 +192,12 @@ package struct OwnTracksPayload: Sendable {
         json.member("_type", .string("location"))
         json.member("_id", .string(id))
         json.member("tid", .string(settings.trackerID))
-        json.member("tst", .integer(Self.seconds(time)))
+        json.member("tst", .integer(UplinkNumbers.seconds(time)))
         json.key("lat")
         json.decimal(coordinate.latitude, fractionDigits: 7)
         json.key("lon")
         json.decimal(coordinate.longitude, fractionDigits: 7)
-        json.member("acc", .integer(Self.accuracy(accuracy)))
+        json.member("acc", .integer(UplinkNumbers.accuracy(accuracy)))
         return json
-    }
-
-    /// `acc`: the error estimate rounded up, at least 1 m; `defaultAccuracy` without one.
-    package static func accuracy(_ horizontalError: Double?) -> Int64 {
-        guard let horizontalError, horizontalError.isFinite, horizontalError >= 0 else {
-            return Int64(defaultAccuracy)
-        }
-        return max(1, Int64(min(horizontalError, 1e9).rounded(.up)))
-    }
-
-    /// Whole seconds since the epoch, rounded down.
-    static func seconds(_ time: UTCTime) -> Int64 {
-        let (quotient, remainder) = time.milliseconds.quotientAndRemainder(dividingBy: 1000)
-        return remainder < 0 ? quotient - 1 : quotient
-    }
-
-    /// Degrees true as a whole number from 0 to 359: `359.6` → 0, `-10` → 350.
-    static func course(_ track: Double) -> Int64 {
-        let degrees = rounded(track) % 360
-        return degrees < 0 ? degrees + 360 : degrees
-    }
-
-    /// `value` to the nearest whole number (0 for a value that is not finite).
-    static func rounded(_ value: Double) -> Int64 {
-        value.isFinite ? Int64(max(-1e15, min(1e15, value)).rounded()) : 0
     }
 }

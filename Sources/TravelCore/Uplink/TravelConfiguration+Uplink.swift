@@ -168,7 +168,10 @@ extension TravelConfiguration {
                     .timeSpan,
                     \.mqtt.keepAlive,
                     range: 5...3_600,
-                    "How often the connection is checked when idle; a dead one is noticed within 1.5 times this."
+                    """
+                    The MQTT keep-alive: an idle connection is checked this often, so a dead one is noticed \
+                    within about twice this, and the broker drops a silent client after 1.5 times this.
+                    """
                 ),
                 ConfigurationKey(
                     name: "HomeAssistantDiscovery",
@@ -308,7 +311,7 @@ extension TravelConfiguration {
         }
         if let endpoint = mqtt.endpoint {
             if !mqtt.passwordFile.isEmpty, mqtt.username.isEmpty {
-                throw .missingValue(
+                throw .inconsistent(
                     blame("[MQTT] PasswordFile", "[MQTT] URL"),
                     section: "MQTT",
                     key: "Username",
@@ -316,7 +319,7 @@ extension TravelConfiguration {
                 )
             }
             if !mqtt.caFile.isEmpty, !endpoint.tls {
-                throw .missingValue(
+                throw .inconsistent(
                     blame("[MQTT] CAFile", "[MQTT] URL"),
                     section: "MQTT",
                     key: "URL",
@@ -326,15 +329,15 @@ extension TravelConfiguration {
         }
         if let endpoint = traccar.endpoint {
             if traccar.deviceID.isEmpty {
-                throw .missingValue(
-                    blame("[Traccar] URL", "[Traccar] URL"),
+                throw .inconsistent(
+                    blame("[Traccar] URL", "[Traccar] DeviceID"),
                     section: "Traccar",
                     key: "DeviceID",
                     reason: "must be set when URL is (the device's identifier on the Traccar server)"
                 )
             }
             if !traccar.caFile.isEmpty, !endpoint.tls {
-                throw .missingValue(
+                throw .inconsistent(
                     blame("[Traccar] CAFile", "[Traccar] URL"),
                     section: "Traccar",
                     key: "URL",

@@ -48,7 +48,7 @@ package struct UplinkURL: Sendable, Hashable, CustomStringConvertible {
         }
         let rest = text[separator.upperBound...]
         guard !rest.contains(where: { $0 == "?" || $0 == "#" }) else {
-            throw UplinkURLError("a \(plain) URL takes no query or fragment")
+            throw UplinkURLError("the URL takes no query or fragment")
         }
         guard !rest.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
             throw UplinkURLError("a URL has no spaces or control characters")
