@@ -3,9 +3,11 @@ internal import TravelCore
 internal import TravelStore
 
 /// `Export`: the document `travelctl export` writes, as the text chunks of `more` replies. It is
-/// written from a read-only connection of its own, a trip at a time and only as fast as the
-/// client reads (the server asks for the next chunk once the last has mostly gone), so an export
-/// of years neither piles up in the daemon's memory nor holds up `HistoryReader`'s other clients.
+/// written from a read-only connection of its own, a piece at a time (`HistoryExport.pieceSize`
+/// route points) and only as fast as the client reads (the server asks for the next chunk once
+/// the last has mostly gone), so an export of years, or of a week-long trip, neither piles up in
+/// the daemon's memory nor holds up `HistoryReader`'s other clients: a chunk and a piece are all
+/// it holds.
 actor ControlExport {
     /// The most text one reply carries, in bytes: well inside clients' message limits.
     static let chunkSize = 256 << 10
@@ -33,7 +35,7 @@ actor ControlExport {
                 export = try HistoryExport(database, format: format, selection: selection) { output.bytes += $0 }
             }
             while output.count < Self.chunkSize, !complete {
-                complete = try export?.writeNextTrip() != true
+                complete = try export?.writeNextPiece() != true
             }
         } catch {
             return VarlinkReply(selectionError: error)
@@ -90,7 +92,9 @@ private final class ExportBuffer {
         while end < bytes.count, end > sent, bytes[end] & 0xC0 == 0x80 { end -= 1 }
         let text = String(decoding: bytes[sent..<end], as: UTF8.self)
         sent = end
-        if sent == bytes.count || sent > 1 << 20 {
+        // What was taken goes once it is no smaller than what is left: an export's rest is less
+        // than a chunk (a piece and the writer's block), so its buffer stays about a chunk long.
+        if sent >= count {
             bytes.removeFirst(sent)
             sent = 0
         }

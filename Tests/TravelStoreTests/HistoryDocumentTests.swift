@@ -79,15 +79,16 @@ import TravelStore
         #expect(try empty.next() == nil)
     }
 
-    @Test func anExportWrittenTripByTripIsTheWholeDocument() throws {
+    @Test func anExportWrittenPieceByPieceIsTheWholeDocument() throws {
         let (directory, database) = try HistoryStoreTests.threeDays()
         _ = directory
         var steps: [[UInt8]] = []
         var export = try HistoryExport(database, format: .geojson, selection: .journey(1)) { steps.append($0) }
         var calls = 0
-        while try export.writeNextTrip() { calls += 1 }
-        // A call per trip of the journey, and one to end the document.
-        #expect(calls == 3)
+        while try export.writeNextPiece() { calls += 1 }
+        // Per trip of the journey a call for its start and one for its 10 points and its end, and
+        // one to end the document.
+        #expect(calls == 5)
         var whole: [[UInt8]] = []
         var again = try HistoryExport(database, format: .geojson, selection: .journey(1)) { whole.append($0) }
         try again.writeAll()

@@ -1,16 +1,21 @@
 /// Writes trips and stops as one GPX, GeoJSON or KML document, handing the bytes to `sink` in
-/// blocks of about `flushThreshold` bytes. Only one trip's route is held at a time, so exporting
-/// years of history needs no more memory than its longest trip.
+/// blocks of about `flushThreshold` bytes. A trip's route comes point by point, in as many pieces
+/// as the caller likes, so exporting years of history, or a trip of days, needs no more memory
+/// than one block and one piece.
 ///
-/// Call order: every stop, then every note and photo, then every trip, then `finish()` (GPX 1.1
-/// requires waypoints before tracks). Points that cannot be placed on the globe (non-finite or out-of-range latitude or
-/// longitude) are left out rather than written as invalid numbers.
+/// Call order: every stop, then every note and photo, then every trip (`beginTrip`, its points,
+/// `endTrip`), then `finish()` (GPX 1.1 requires waypoints before tracks). Points that cannot be
+/// placed on the globe (non-finite or out-of-range latitude or longitude) are left out rather than
+/// written as invalid numbers.
 public struct ExportWriter<Failure: Error> {
     private var encoding: any ExportEncoding
     private var buffer: [UInt8] = []
     private let flushThreshold: Int
     private let sink: ([UInt8]) throws(Failure) -> Void
+    private let format: ExportFormat
     private var hasTrips = false
+    /// The points the open trip's shape announced and those written so far; `nil` between trips.
+    private var openTrip: (announced: Int?, written: Int)?
 
     /// Starts a document named `title`; nothing reaches `sink` before the first full block.
     public init(
@@ -25,6 +30,7 @@ public struct ExportWriter<Failure: Error> {
             case .geojson: GeoJSONEncoding()
             case .kml: KMLEncoding()
             }
+        self.format = format
         self.flushThreshold = flushThreshold
         self.sink = sink
         buffer.reserveCapacity(flushThreshold + 4096)
@@ -47,15 +53,37 @@ public struct ExportWriter<Failure: Error> {
         try flushIfFull()
     }
 
-    /// Adds a trip with its route, in time order.
+    /// Adds a trip with its whole route, in time order.
     public mutating func add(_ trip: ExportTrip, route: [RoutePoint]) throws(Failure) {
+        beginTrip(trip, shape: format.needsRouteShape ? ExportRouteShape(route: route) : nil)
+        for point in route { try add(point) }
+        try endTrip()
+    }
+
+    /// Starts a trip whose route points follow through `add(_:)`, in time order. `shape` is the
+    /// shape of exactly those points, measured beforehand; it may be `nil` when the format does
+    /// not `needsRouteShape`.
+    public mutating func beginTrip(_ trip: ExportTrip, shape: ExportRouteShape?) {
+        precondition(openTrip == nil, "the previous trip is ended first")
+        precondition(shape != nil || !format.needsRouteShape, "\(format) needs the route's shape")
         hasTrips = true
-        let points = route.allSatisfy(\.coordinate.isExportable) ? route : route.filter(\.coordinate.isExportable)
-        encoding.beginTrip(trip, route: points, into: &buffer)
-        for point in points {
-            encoding.point(point, into: &buffer)
-            try flushIfFull()
-        }
+        openTrip = (shape?.count, 0)
+        encoding.beginTrip(trip, shape: shape ?? ExportRouteShape(), into: &buffer)
+    }
+
+    /// Adds the open trip's next route point.
+    public mutating func add(_ point: RoutePoint) throws(Failure) {
+        guard point.coordinate.isExportable else { return }
+        openTrip?.written += 1
+        encoding.point(point, into: &buffer)
+        try flushIfFull()
+    }
+
+    /// Ends the open trip.
+    public mutating func endTrip() throws(Failure) {
+        precondition(openTrip != nil, "a trip is begun first")
+        assert(openTrip?.announced.map { $0 == openTrip?.written } != false, "the route's shape told another count")
+        openTrip = nil
         encoding.endTrip(into: &buffer)
         try flushIfFull()
     }
@@ -79,8 +107,9 @@ protocol ExportEncoding {
     mutating func begin(title: String, into output: inout [UInt8])
     mutating func stop(_ stop: ExportStop, into output: inout [UInt8])
     mutating func moment(_ moment: ExportMoment, into output: inout [UInt8])
-    /// `route` is the whole route `point` will then receive, for formats that must look ahead.
-    mutating func beginTrip(_ trip: ExportTrip, route: [RoutePoint], into output: inout [UInt8])
+    /// `shape` is that of the points `point` will then receive, for formats that must look ahead
+    /// (an empty shape for a format that does not `needsRouteShape`).
+    mutating func beginTrip(_ trip: ExportTrip, shape: ExportRouteShape, into output: inout [UInt8])
     mutating func point(_ point: RoutePoint, into output: inout [UInt8])
     mutating func endTrip(into output: inout [UInt8])
     mutating func end(into output: inout [UInt8])

@@ -32,7 +32,7 @@ struct GPXEncoding: ExportEncoding {
         output.appendLiteral("</type></wpt>\n")
     }
 
-    func beginTrip(_ trip: ExportTrip, route: [RoutePoint], into output: inout [UInt8]) {
+    func beginTrip(_ trip: ExportTrip, shape: ExportRouteShape, into output: inout [UInt8]) {
         output.appendLiteral("<trk>")
         ExportBytes.appendElement("name", trip.name, to: &output)
         ExportBytes.appendElement("desc", trip.description, to: &output)

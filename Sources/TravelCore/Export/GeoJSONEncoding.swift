@@ -5,7 +5,7 @@
 /// §3.1.9 asks: a viewer would otherwise draw a line right round the world.
 struct GeoJSONEncoding: ExportEncoding {
     private var featureCount = 0
-    /// What the current trip's geometry is, chosen in `beginTrip`.
+    /// What the current trip's geometry is, chosen in `beginTrip` from the route's shape.
     private var geometry = Geometry.none
     /// Whether the current trip's positions carry an altitude (all of them, or none).
     private var withAltitude = false
@@ -54,7 +54,7 @@ struct GeoJSONEncoding: ExportEncoding {
         output.appendLiteral("}}")
     }
 
-    mutating func beginTrip(_ trip: ExportTrip, route: [RoutePoint], into output: inout [UInt8]) {
+    mutating func beginTrip(_ trip: ExportTrip, shape: ExportRouteShape, into output: inout [UInt8]) {
         let s = trip.summary
         let properties: JSONValue = [
             "kind": "trip",
@@ -70,8 +70,8 @@ struct GeoJSONEncoding: ExportEncoding {
         ]
         beginFeature(properties, into: &output)
         previous = nil
-        withAltitude = route.allSatisfy { $0.exportAltitude != nil }
-        switch route.count {
+        withAltitude = shape.allHaveAltitude
+        switch shape.count {
         case 0:
             geometry = .none
             output.appendLiteral("null")
@@ -79,12 +79,9 @@ struct GeoJSONEncoding: ExportEncoding {
             geometry = .point
             output.appendLiteral(#"{"type":"Point","coordinates":"#)
         default:
-            let crosses = zip(route, route.dropFirst()).contains {
-                Self.crossesAntimeridian(from: $0.coordinate.exportLongitude, to: $1.coordinate.exportLongitude)
-            }
-            geometry = crosses ? .multiLineString : .lineString
+            geometry = shape.crossesAntimeridian ? .multiLineString : .lineString
             output.append(
-                contentsOf: crosses
+                contentsOf: shape.crossesAntimeridian
                     ? #"{"type":"MultiLineString","coordinates":[["#.utf8
                     : #"{"type":"LineString","coordinates":["#.utf8
             )
@@ -96,7 +93,7 @@ struct GeoJSONEncoding: ExportEncoding {
         let latitude = point.coordinate.latitude
         let altitude = withAltitude ? point.exportAltitude : nil
         if let previous {
-            if Self.crossesAntimeridian(from: previous.longitude, to: longitude) {
+            if ExportRouteShape.crossesAntimeridian(from: previous.longitude, to: longitude) {
                 // Where the straight line (in degrees) between the two points meets ±180°.
                 let edge: Double = previous.longitude > 0 ? 180 : -180
                 let unwrapped = longitude + 2 * edge
@@ -135,9 +132,6 @@ struct GeoJSONEncoding: ExportEncoding {
         properties.serialize(into: &output)
         output.appendLiteral(#","geometry":"#)
     }
-
-    /// A step of more than half the globe is the short way across ±180°, not the long way round.
-    private static func crossesAntimeridian(from: Double, to: Double) -> Bool { (to - from).magnitude > 180 }
 
     /// `[lon,lat]` or `[lon,lat,alt]`.
     private func appendPosition(_ longitude: Double, _ latitude: Double, _ altitude: Double?, to output: inout [UInt8])

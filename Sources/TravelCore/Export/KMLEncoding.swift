@@ -42,7 +42,7 @@ struct KMLEncoding: ExportEncoding {
         output.appendLiteral("</coordinates></Point></Placemark>\n")
     }
 
-    mutating func beginTrip(_ trip: ExportTrip, route: [RoutePoint], into output: inout [UInt8]) {
+    mutating func beginTrip(_ trip: ExportTrip, shape: ExportRouteShape, into output: inout [UInt8]) {
         enter(.trips, named: "Trips", into: &output)
         let s = trip.summary
         output.appendLiteral("<Placemark>")
@@ -63,12 +63,12 @@ struct KMLEncoding: ExportEncoding {
         }
         output.appendLiteral("</ExtendedData>")
         // A LineString needs two positions; a single fix is a Point, no fix no geometry.
-        geometry = route.count >= 2 ? "LineString" : route.count == 1 ? "Point" : nil
+        geometry = shape.count >= 2 ? "LineString" : shape.count == 1 ? "Point" : nil
         guard let geometry else { return }
         output.append(UInt8(ascii: "<"))
         output.appendLiteral(geometry)
         output.appendLiteral(">")
-        if route.count >= 2 { output.appendLiteral("<tessellate>1</tessellate>") }
+        if shape.count >= 2 { output.appendLiteral("<tessellate>1</tessellate>") }
         output.appendLiteral("<coordinates>\n")
     }
 
