@@ -134,10 +134,12 @@ let package = Package(
         .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
         .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
         .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore"]),
+        // What the test targets that start real servers share: free ports, a mosquitto broker.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TravelDaemonTests",
             dependencies: [
-                "TravelDaemon", "TravelStore",
+                "TravelDaemon", "TravelStore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
@@ -146,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // TravelControl: the hostile control-socket clients speak raw Varlink.
-            dependencies: ["travelctl", "travel-companiond", "TravelControl"]
+            dependencies: ["travelctl", "travel-companiond", "TravelControl", "TestSupport"]
         ),
     ]
 )

@@ -57,7 +57,7 @@ package enum Daemon {
         let reloadConfiguration = reminders.reloading(hooks.reloading(reloadConfiguration))
         let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
         let reload = reloader(reloadConfiguration, pipeline: pipeline, history: history, writer: writer)
-        let uplinks = try makeUplinks(configuration, pipeline: pipeline, logger: logger)
+        let uplinks = makeUplinks(configuration, pipeline: pipeline, logger: logger)
         let control = try makeControl(
             configuration: configuration,
             pipeline: pipeline,
@@ -91,7 +91,10 @@ package enum Daemon {
                     .init(service: tracking, successTerminationBehavior: .gracefullyShutdownGroup),
                     // Stop before tracking, whose final flush keeps where they stand.
                     // An uplink that stops (its history unreadable) leaves the rest running.
-                ] + uplinks.map { .init(service: $0, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore) },
+                ]
+                    + uplinks.map {
+                        .init(service: $0, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore)
+                    },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

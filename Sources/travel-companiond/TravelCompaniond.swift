@@ -139,10 +139,13 @@ struct Run: AsyncParsableCommand {
     }
 
     /// Logs what `check-config` would refuse but tracking survives (a hook program that is
-    /// missing), once per start or reload.
+    /// missing, an uplink's unreadable password or CA file), once per start or reload.
     private static func warn(about loaded: LoadedConfiguration, logger: Logger) {
         for warning in loaded.warnings {
             logger.warning("\(warning); that hook cannot run until this is fixed")
+        }
+        for problem in loaded.uplinkProblems {
+            logger.warning("\(problem); that uplink cannot connect until this is fixed")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real gpsd (3.22 on Debian 12) reading a receiver that is a socat pty pair, on a port of its
@@ -64,20 +65,7 @@ final class GPSDDevice {
 
     /// A TCP port free on both 127.0.0.1 and ::1 right now: gpsd binds both, and falls back to ::1
     /// alone when the IPv4 one is taken.
-    static func freePort() -> Int {
-        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in6()
-        address.sin6_family = sa_family_t(AF_INET6)
-        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                _ = bind(fd, $0, length)
-                _ = getsockname(fd, $0, &length)
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin6_port))
-    }
+    static func freePort() -> Int { TestProcesses.freePort() }
 }
 
 extension DaemonProcess {

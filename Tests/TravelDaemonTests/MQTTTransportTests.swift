@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import TravelDaemon
@@ -305,7 +306,7 @@ final class TransportEventLog: Sendable {
         _ condition: @escaping ([TransportEvent]) -> Bool
     ) async throws {
         do {
-            try await TravelDaemonTests.waitFor(what, limit: limit) { condition(self.all) }
+            try await TestSupport.waitFor(what, limit: limit) { condition(self.all) }
         } catch {
             throw BrokerError(message: "\(error); the events: \(all)")
         }

@@ -156,12 +156,12 @@ package final class UplinkService: Service, Sendable {
 
     private func handle(_ event: TransportEvent, loop: inout Loop) async {
         switch event {
-        case .connected(let description):
+        // The transport logs its connections and losses.
+        case .connected:
             loop.connected = true
-            logger.notice("uplink \(channel.name) connected: \(description)")
+            state.withLock { $0.lastError = nil }
             announce()
         case .disconnected(let reason):
-            if loop.connected { logger.warning("uplink \(channel.name) disconnected: \(reason); retrying") }
             loop.connected = false
             state.withLock { $0.lastError = reason }
         case .delivered(let tag):

@@ -3,20 +3,27 @@ internal import TravelCore
 internal import TravelIO
 
 extension Daemon {
-    /// The uplinks `[MQTT]` and `[Traccar]` configure, none when neither has a URL. Throws when a
-    /// credential file cannot be read: the daemon refuses to start rather than run without it.
+    /// The uplinks `[MQTT]` and `[Traccar]` configure, none when neither has a URL. An MQTT
+    /// password file that cannot be read leaves that uplink off, said in the log: tracking goes on.
     static func makeUplinks(
         _ configuration: TravelConfiguration,
         pipeline: TrackingPipeline,
         logger: Logger
-    ) throws -> [UplinkService] {
+    ) -> [UplinkService] {
         var channels: [UplinkChannel] = []
-        if let channel = try mqttChannel(configuration.mqtt, logger: logger) { channels.append(channel) }
+        do {
+            if let channel = try mqttChannel(configuration.mqtt, logger: logger) { channels.append(channel) }
+        } catch {
+            logger.error("\(error); the MQTT uplink does not run")
+        }
         if let channel = traccarChannel(configuration.traccar, logger: logger) { channels.append(channel) }
         return channels.map { UplinkService(channel: $0, pipeline: pipeline, logger: logger) }
     }
 
-    private static func mqttChannel(_ mqtt: TravelConfiguration.MQTT, logger: Logger) throws -> UplinkChannel? {
+    private static func mqttChannel(
+        _ mqtt: TravelConfiguration.MQTT,
+        logger: Logger
+    ) throws(MQTTPasswordFileError) -> UplinkChannel? {
         guard mqtt.isEnabled, let endpoint = mqtt.endpoint else { return nil }
         let payloads = OwnTracksPayload(settings: mqtt.ownTracks)
         let password = mqtt.passwordFile.isEmpty ? nil : try MQTTPasswordFile(path: mqtt.passwordFile).password()

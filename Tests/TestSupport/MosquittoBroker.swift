@@ -1,18 +1,18 @@
-import Foundation
+package import Foundation
 import Synchronization
 
 /// A real mosquitto broker on 127.0.0.1 and a free port, with its own configuration, persistence
 /// and log in a temporary directory; it may be stopped, killed and started again on the same port.
-final class MosquittoBroker {
+package final class MosquittoBroker {
     /// The files of a TLS listener, made with openssl: a CA, and the broker's certificate for
     /// `localhost`/127.0.0.1 signed by it.
-    struct TLSFiles {
-        let caFile: String
-        let certificateFile: String
-        let keyFile: String
+    package struct TLSFiles {
+        package let caFile: String
+        package let certificateFile: String
+        package let keyFile: String
 
         /// A fresh self-signed CA and a server certificate in `directory`.
-        static func make(in directory: URL) throws -> TLSFiles {
+        package static func make(in directory: URL) throws -> TLSFiles {
             let path = { directory.appendingPathComponent($0).path }
             let files = TLSFiles(
                 caFile: path("ca.crt"),
@@ -79,15 +79,15 @@ final class MosquittoBroker {
         }
     }
 
-    let port: Int
-    let directory: URL
+    package let port: Int
+    package let directory: URL
     private let configuration: String
     private var process: Process?
 
     /// Writes the configuration (anonymous clients unless `users` are given, a password file
     /// then) and starts the broker unless `start` is false.
-    init(users: [String: String] = [:], tls: TLSFiles? = nil, start: Bool = true) throws {
-        port = GPSDDaemon.freePort()
+    package init(users: [String: String] = [:], tls: TLSFiles? = nil, start: Bool = true) throws {
+        port = TestProcesses.freePort()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-mosquitto-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lines = [
@@ -125,11 +125,11 @@ final class MosquittoBroker {
     }
 
     /// Starts the broker and waits until it accepts connections.
-    func start() throws {
+    package func start() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: GPSDDaemon.unblockingSignals[0])
+        process.executableURL = URL(fileURLWithPath: TestProcesses.unblockingSignals[0])
         process.arguments =
-            Array(GPSDDaemon.unblockingSignals.dropFirst()) + ["/usr/sbin/mosquitto", "-c", configuration]
+            Array(TestProcesses.unblockingSignals.dropFirst()) + ["/usr/sbin/mosquitto", "-c", configuration]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -143,7 +143,7 @@ final class MosquittoBroker {
     }
 
     /// The broker dies as in a crash: what it had not saved is lost.
-    func kill() {
+    package func kill() {
         guard let process else { return }
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
@@ -151,7 +151,7 @@ final class MosquittoBroker {
     }
 
     /// SIGTERM: the broker saves its sessions and exits.
-    func stop() {
+    package func stop() {
         guard let process else { return }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
@@ -159,14 +159,14 @@ final class MosquittoBroker {
     }
 
     /// The broker's log (`log_type all`: every packet).
-    var log: String {
+    package var log: String {
         (try? String(contentsOfFile: directory.appendingPathComponent("mosquitto.log").path, encoding: .utf8)) ?? ""
     }
 
     /// Starts `mosquitto_sub -v -q 1 -c -i ID -t TOPIC` (a persistent session: what is published
     /// while it is away is queued for it) and waits until the broker has sent it a new SUBACK.
     /// Its output file is kept across runs with the same id.
-    func subscriber(id: String, topic: String) async throws -> MosquittoSubscriber {
+    package func subscriber(id: String, topic: String) async throws -> MosquittoSubscriber {
         let subacks = { self.log.components(separatedBy: "Sending SUBACK to \(id)\n").count }
         let before = subacks()
         let subscriber = try MosquittoSubscriber(
@@ -177,7 +177,7 @@ final class MosquittoBroker {
         return subscriber
     }
 
-    static func accepts(port: Int) -> Bool {
+    package static func accepts(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -191,9 +191,9 @@ final class MosquittoBroker {
         }
     }
 
-    static func run(_ arguments: String...) throws { try run(arguments) }
+    package static func run(_ arguments: String...) throws { try run(arguments) }
 
-    static func run(_ arguments: [String]) throws {
+    package static func run(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
@@ -208,17 +208,19 @@ final class MosquittoBroker {
     }
 }
 
-struct BrokerError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+package struct BrokerError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
+
+    package init(message: String) { self.message = message }
 }
 
 /// A `mosquitto_sub` printing `TOPIC PAYLOAD` lines into a file (it flushes each).
-final class MosquittoSubscriber {
+package final class MosquittoSubscriber {
     private let process = Process()
     private let output: String
 
-    init(arguments: [String], output: String) throws {
+    package init(arguments: [String], output: String) throws {
         self.output = output
         if !FileManager.default.fileExists(atPath: output) {
             _ = FileManager.default.createFile(atPath: output, contents: nil)
@@ -235,19 +237,19 @@ final class MosquittoSubscriber {
 
     deinit { kill() }
 
-    func kill() {
+    package func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
     /// The lines printed so far.
-    var lines: [String] {
+    package var lines: [String] {
         ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 }
 
 /// Polls `condition` every 20 ms until it holds, or throws after `limit` (a hang, not a timing assertion).
-func waitFor(_ what: String, limit: Duration = .seconds(20), _ condition: () -> Bool) async throws {
+package func waitFor(_ what: String, limit: Duration = .seconds(20), _ condition: () -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
     while !condition() {
