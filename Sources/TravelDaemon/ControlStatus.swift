@@ -51,7 +51,7 @@ final class ControlStatus: Sendable {
         for uplink in self.uplinks {
             let status = uplink.status
             let backlog = try? await pipeline.uplinkBacklog(after: status.cursor, streams: status.streams)
-            uplinks.append(Self.json(status, backlog: backlog))
+            uplinks.append(Self.json(status, backlog: backlog, now: .now))
         }
         let now = ContinuousClock.now
         let s = engine.statistics
@@ -85,7 +85,7 @@ final class ControlStatus: Sendable {
         ]
     }
 
-    private static func json(_ uplink: UplinkStatus, backlog: Int?) -> JSONValue {
+    private static func json(_ uplink: UplinkStatus, backlog: Int?, now: ContinuousClock.Instant) -> JSONValue {
         let counters = uplink.counters
         return [
             "name": .string(uplink.name),
@@ -101,7 +101,7 @@ final class ControlStatus: Sendable {
             "refused": .integer(Int64(counters.refused)),
             "last_delivered": uplink.lastDelivered.map { .string($0.iso8601) } ?? .null,
             "last_error": uplink.lastError.map(JSONValue.string) ?? .null,
-            "paused_until": uplink.pausedUntil.map { .string($0.iso8601) } ?? .null,
+            "paused_s": uplink.pausedUntil.map { .double(seconds(max($0 - now, .zero))) } ?? .null,
         ]
     }
 

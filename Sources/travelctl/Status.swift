@@ -106,8 +106,8 @@ struct Status: ParsableCommand {
             if let count = uplink[key]?.intValue, count > 0 { counts.append("\(count) \(key)") }
         }
         line += "; " + counts.joined(separator: ", ") + " since the daemon started"
-        if let paused = uplink.optionalTime("paused_until") {
-            line += "; paused until \(Format.localDateTime(paused, zone))"
+        if let paused = uplink["paused_s"]?.doubleValue {
+            line += "; sending again in \(HumanText.duration(paused))"
         }
         if let error = uplink["last_error"]?.stringValue { line += "; last error: \(error)" }
         return line

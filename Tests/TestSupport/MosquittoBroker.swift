@@ -142,6 +142,11 @@ package final class MosquittoBroker {
         throw BrokerError(message: "mosquitto did not listen on port \(port) within 5 s")
     }
 
+    /// Sends `signal` to the broker (SIGSTOP: it stops answering without closing a connection).
+    package func send(_ signal: Int32) {
+        if let process, process.isRunning { Foundation.kill(process.processIdentifier, signal) }
+    }
+
     /// The broker dies as in a crash: what it had not saved is lost.
     package func kill() {
         guard let process else { return }

@@ -37,8 +37,8 @@ package struct UplinkStatus: Sendable, Hashable {
     /// GPS time of the item the server acknowledged last.
     package var lastDelivered: UTCTime?
     package var lastError: String?
-    /// Until when the uplink waits after a refusal or failures (GPS time), if it does.
-    package var pausedUntil: UTCTime?
+    /// Until when the uplink waits after a refusal or failures, if it does.
+    package var pausedUntil: ContinuousClock.Instant?
 }
 
 /// Sends one uplink's outbox: reads the items after its cursor from the pipeline (the history,
@@ -190,7 +190,7 @@ package final class UplinkService: Service, Sendable {
         loop.resumeAt = max(loop.resumeAt ?? until, until)
         state.withLock {
             $0.lastError = reason
-            $0.pausedUntil = pipeline.eventClock.now().map { $0.adding(seconds: pause.seconds) }
+            $0.pausedUntil = loop.resumeAt
         }
         if refused {
             logger.error(

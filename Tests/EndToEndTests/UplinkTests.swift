@@ -1,0 +1,240 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The uplinks end to end: the daemon's history reaches a real mosquitto broker (and a Traccar
+/// stand-in) after being recorded offline, across a daemon killed mid-drain, in order, and
+/// `travelctl status` says where each stands.
+@Suite(.serialized) struct UplinkTests {
+    typealias StateDirectory = DaemonReplayTests.StateDirectory
+
+    /// A configuration with `section` appended, thinning off and fast flushes, so every route
+    /// point is sent and a killed daemon's cursor is at most a second old.
+    static func configure(_ state: StateDirectory, _ section: String) throws {
+        let base = try String(contentsOfFile: state.config, encoding: .utf8)
+        try (base + "[Storage]\nFlushIntervalSec=1s\n" + section)
+            .write(toFile: state.config, atomically: true, encoding: .utf8)
+    }
+
+    /// A daemon with no fixes to read (a gpsd port nobody listens on): it only sends its backlog.
+    static func idleDaemon(_ state: StateDirectory) throws -> DaemonProcess {
+        let port = TestProcesses.freePort()
+        return try DaemonProcess([
+            "run", "--config", state.config, "--db", state.database, "--source", "gpsd://127.0.0.1:\(port)",
+        ])
+    }
+
+    /// The rows `query` gives on `database`, as the sqlite3 shell prints them.
+    static func rows(_ database: String, _ query: String) throws -> [String] {
+        try TimeFaultTests.sqlite(database, query).split(separator: "\n").map(String.init)
+    }
+
+    /// Each stored route point's `_id`, and each ended trip's, oldest first.
+    static func expectedIDs(_ database: String) throws -> [String] {
+        try rows(database, "SELECT 'route-' || t_ms FROM route_points ORDER BY t_ms")
+            + rows(database, "SELECT 'trip-end-' || end_ms FROM trips WHERE end_reason IS NOT NULL ORDER BY end_ms")
+    }
+
+    static func payloads(_ subscriber: MosquittoSubscriber) -> [[String: Any]] {
+        subscriber.lines.compactMap { line in
+            guard let space = line.firstIndex(of: " ") else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(line[line.index(after: space)...].utf8))
+                as? [String: Any]
+        }
+    }
+
+    static func status(_ state: StateDirectory) throws -> [String: Any] {
+        let result = try Binaries.run(
+            "travelctl",
+            ["status", "--json", "--socket", state.url.appendingPathComponent("control").path]
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    }
+
+    @Test(
+        "a drive recorded while the broker is down reaches it completely and in order, across a daemon killed mid-drain"
+    )
+    func anOfflineDriveReachesTheBroker() async throws {
+        let state = try StateDirectory()
+        defer { state.remove() }
+        let broker = try MosquittoBroker(start: false)
+        let window = 2
+        try Self.configure(
+            state,
+            """
+            [MQTT]
+            URL=mqtt://127.0.0.1:\(broker.port)
+            Topic=owntracks/test/van
+            MinIntervalSec=0
+            MinDistanceM=0
+            InFlight=\(window)
+
+            """
+        )
+        // Offline: the whole bus ride is recorded, nothing is delivered.
+        let offline = try state.daemon(replaying: DaemonReplayTests.bus, speed: "0")
+        #expect(offline.waitForExit() == 0, "\(offline.output)")
+        let expected = try Self.expectedIDs(state.database)
+        try #require(expected.count > 2_000)
+
+        try broker.start()
+        let subscriber = try await broker.subscriber(id: "recorder", topic: "owntracks/#")
+        var daemon = try Self.idleDaemon(state)
+        try await waitFor("a third of the backlog") { subscriber.lines.count >= expected.count / 3 }
+        // The broker stops answering, then the daemon dies: what it had in flight, and what was
+        // acknowledged since it last kept its cursor, is all it may send twice.
+        broker.send(SIGSTOP)
+        daemon.send(SIGKILL)
+        _ = daemon.waitForExit()
+        broker.send(SIGCONT)
+        let beforeKill = subscriber.lines.count
+        #expect(beforeKill < expected.count, "the kill came after the drain had ended")
+
+        daemon = try Self.idleDaemon(state)
+        defer { daemon.send(SIGTERM) }
+        try await waitFor("the whole backlog", limit: .seconds(60)) {
+            Set(Self.payloads(subscriber).compactMap { $0["_id"] as? String }).count >= expected.count
+        }
+        let received = Self.payloads(subscriber)
+        let ids = received.compactMap { $0["_id"] as? String }
+        #expect(Set(ids) == Set(expected), "every point and trip end, nothing else")
+        #expect(ids.count - expected.count <= 2 * window, "\(ids.count - expected.count) duplicates")
+        // In order: each message's time is at least the one before, but for resends after the kill.
+        let times = received.filter { ($0["_id"] as? String)?.hasPrefix("route-") == true }.compactMap {
+            $0["tst"] as? Int
+        }
+        let backwards = zip(times, times.dropFirst()).filter { $0 > $1 }.count
+        #expect(backwards <= 1, "\(backwards) steps back in time")
+
+        // Field by field, against the database (OwnTracks JSON).
+        let first = try #require(received.first { ($0["_id"] as? String) == expected[0] })
+        let row = try Self.rows(state.database, "SELECT t_ms / 1000, lat, lon FROM route_points ORDER BY t_ms LIMIT 1")[
+            0
+        ]
+        .split(separator: "|")
+        #expect(first["_type"] as? String == "location")
+        #expect(first["tst"] as? Int == Int(row[0]))
+        #expect(abs((first["lat"] as? Double ?? 0) - Double(row[1])!) < 1e-6)
+        #expect(abs((first["lon"] as? Double ?? 0) - Double(row[2])!) < 1e-6)
+        #expect(first["t"] as? String == "v", "a trip's first point")
+        #expect(received.allSatisfy { ($0["acc"] as? Int ?? 0) >= 1 })
+        #expect(received.filter { $0["t"] as? String == "k" }.count == 1, "one trip end")
+
+        // status through the socket: connected, nothing waiting.
+        try await waitFor("status to show the drain done") {
+            let uplink = (try? Self.status(state)["uplinks"] as? [[String: Any]])?.first
+            return uplink?["connected"] as? Bool == true && uplink?["backlog"] as? Int == 0
+        }
+        let text = try Binaries.run(
+            "travelctl",
+            ["status", "--socket", state.url.appendingPathComponent("control").path]
+        )
+        #expect(
+            text.output.contains("Uplink     mqtt to mqtt://127.0.0.1:\(broker.port): connected, 0 waiting"),
+            "\(text.output)"
+        )
+    }
+
+    @Test("Traccar: each point once and in order, the trip's end parked")
+    func traccarGetsEachPointOnceInOrder() async throws {
+        let state = try StateDirectory()
+        defer { state.remove() }
+        let server = try TraccarStub(plan: [])
+        try Self.configure(
+            state,
+            "[Traccar]\nURL=http://127.0.0.1:\(server.port)\nDeviceID=bus304\nMinIntervalSec=0\nMinDistanceM=0\n"
+        )
+        let daemon = try state.daemon(replaying: DaemonReplayTests.bus, speed: "0")
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        // A replay ends before its uplink has sent everything; the next run goes on from its cursor.
+        let stored = Set(try Self.rows(state.database, "SELECT t_ms / 1000 FROM route_points").compactMap { Int($0) })
+        let idle = try Self.idleDaemon(state)
+        try await waitFor("every point", limit: .seconds(60)) {
+            stored.isSubset(of: Set(server.requests.compactMap { Self.timestamp(of: $0) }))
+                && server.requests.last?.contains("motion=false") == true
+        }
+        idle.send(SIGTERM)
+        _ = idle.waitForExit()
+        let requests = server.requests
+        let times = requests.filter { $0.contains("motion=true") }.compactMap { Self.timestamp(of: $0) }
+        // The replay also sent, live, the first points of the stop that the trip's end then cut;
+        // it stopped with one request in flight (the window), which the next run may send again.
+        #expect(times.count - Set(times).count <= 1, "each point once, but the one in flight at the stop")
+        #expect(times == times.sorted(), "in order")
+        #expect(requests.allSatisfy { $0.contains("id=bus304") })
+        #expect(requests.filter { $0.contains("motion=false") }.count == 1, "parked once, at the end")
+    }
+
+    @Test("Traccar: a refusal (unknown device) pauses the uplink, says why, and sends nothing more")
+    func aRefusalPausesTheUplink() async throws {
+        let state = try StateDirectory()
+        defer { state.remove() }
+        let port = TestProcesses.freePort()
+        try Self.configure(state, "[Traccar]\nURL=http://127.0.0.1:\(port)\nDeviceID=unknown\n")
+        let offline = try state.daemon(replaying: DaemonReplayTests.bus, speed: "0")
+        _ = offline.waitForExit()
+        let server = try TraccarStub(plan: ["400"], port: port)
+        let daemon = try Self.idleDaemon(state)
+        defer { daemon.send(SIGTERM) }
+        let line = try #require(daemon.waitForLine(containing: "refused a message"))
+        #expect(line.contains("the server answered HTTP 400: unknown device 42"), "\(line)")
+        #expect(line.contains("sending again in 600 s"), "\(line)")
+        let uplink = try #require((try Self.status(state)["uplinks"] as? [[String: Any]])?.first)
+        #expect(uplink["refused"] as? Int == 1)
+        #expect((uplink["paused_s"] as? Double ?? 0) > 590, "\(uplink)")
+        let sent = server.requests.count
+        try await Task.sleep(for: .seconds(2))
+        #expect(server.requests.count == sent, "no retry storm")
+    }
+
+    static func timestamp(of request: String) -> Int? {
+        URLComponents(string: request)?.queryItems?.first { $0.name == "timestamp" }?.value.flatMap(Int.init)
+    }
+}
+
+/// `Tests/Fixtures/http/traccar-stub.py` on `port` (0: a free one), answering by `plan` then 200.
+final class TraccarStub {
+    let port: Int
+    private let process = Process()
+    private let directory: URL
+
+    init(plan: [String], port: Int = 0) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-traccar-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let ready = directory.appendingPathComponent("ready").path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            Binaries.fixtures.appendingPathComponent("http/traccar-stub.py").path, "\(port)", ready,
+            directory.appendingPathComponent("record").path, plan.joined(separator: ","),
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !FileManager.default.fileExists(atPath: ready)
+            || (try? String(contentsOfFile: ready, encoding: .utf8))?.isEmpty != false
+        {
+            guard Date() < deadline else { throw BrokerError(message: "the Traccar stub did not start") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        self.port = Int(
+            (try String(contentsOfFile: ready, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)
+        )!
+    }
+
+    deinit {
+        // SIGKILL: the test runner's blocked signals are the stub's too.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Each request's path and query, in the order they came.
+    var requests: [String] {
+        let text = (try? String(contentsOfFile: directory.appendingPathComponent("record").path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["path"] as? String
+        }
+    }
+}
