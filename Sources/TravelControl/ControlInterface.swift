@@ -78,6 +78,29 @@ package enum ControlInterface {
           age_s: float
         )
 
+        # An uplink ([MQTT], [Traccar]): where it sends, whether it is connected, how many
+        # items of the history wait after its cursor (backlog, null when it cannot be read), the
+        # messages in flight, what it sent, had acknowledged, skipped by thinning or as older
+        # than MaxBacklogAgeSec (expired), saw fail or refused since the start, the time of the
+        # item acknowledged last, the last error (null once connected again), and the seconds
+        # it still waits before sending again after a failure or a refusal (null when it does not).
+        type Uplink (
+          name: string,
+          server: string,
+          connected: bool,
+          backlog: ?int,
+          in_flight: int,
+          sent: int,
+          delivered: int,
+          thinned: int,
+          expired: int,
+          failed: int,
+          refused: int,
+          last_delivered: ?string,
+          last_error: ?string,
+          paused_s: ?float
+        )
+
         # The trip being driven, as far as it has come.
         type CurrentTrip (
           start: string,
@@ -115,7 +138,8 @@ package enum ControlInterface {
         # database_error says why the database cannot be written (a full disk), null while it
         # can; pending_writes are buffered for the next commit; points_dropped counts route
         # points dropped from a full buffer since the start ([Storage] MaxBufferedPoints);
-        # time_zone is the zone travelctl shows the times in (see below).
+        # time_zone is the zone travelctl shows the times in (see below); uplinks, one per
+        # configured uplink (none by default).
         method Status() -> (
           source: string,
           connected: bool,
@@ -133,7 +157,8 @@ package enum ControlInterface {
           connections: int,
           subscribers: int,
           clients_dropped: int,
-          time_zone: ?string
+          time_zone: ?string,
+          uplinks: []Uplink
         )
 
         # Live events, one reply each; call with more. The first reply is a subscribed event.

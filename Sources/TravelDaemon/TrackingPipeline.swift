@@ -246,8 +246,8 @@ package actor TrackingPipeline {
     }
 
     /// Applies a configuration read again (SIGHUP), or keeps the running one when it is refused.
-    /// Thresholds and the flush interval change at once; the source, database and socket are
-    /// opened at start, so a change to them waits for a restart (and is said so). The POIs are
+    /// Thresholds and the flush interval change at once; the source, database, socket and
+    /// uplinks are opened at start, so a change to them waits for a restart (and is said so). The POIs are
     /// read and indexed first, off this actor: a million of them take seconds, in which fixes,
     /// flushes and the watchdog's pings would otherwise wait.
     nonisolated package func reload(_ result: Result<TravelConfiguration, ConfigurationError>) async {
@@ -280,6 +280,8 @@ package actor TrackingPipeline {
             ("[Source] URL", new.source.url != configuration.source.url),
             ("[Storage] Database", new.storage.database != configuration.storage.database),
             ("[Control] Socket", new.control.socket != configuration.control.socket),
+            ("[MQTT]", new.mqtt != configuration.mqtt),
+            ("[Traccar]", new.traccar != configuration.traccar),
         ]
         for (key, changed) in restartOnly where changed {
             logger.warning("\(key) changed; it takes effect when the daemon restarts")
@@ -288,6 +290,8 @@ package actor TrackingPipeline {
         applied.source.url = configuration.source.url
         applied.storage.database = configuration.storage.database
         applied.control.socket = configuration.control.socket
+        applied.mqtt = configuration.mqtt
+        applied.traccar = configuration.traccar
         configuration = applied
         logger.notice("configuration reloaded")
     }

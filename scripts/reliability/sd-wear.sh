@@ -24,6 +24,9 @@
 # points each logged in the window. --short (CI): a 60 s window, which holds no commit and only a
 # couple of writeback passes, too few to compare bytes fairly: it checks that both loggers log
 # every fix and prints the figures, and the goal is checked by full runs only.
+# UPLINK=1 adds a third 1 Hz run ("1u") whose daemon also sends every point to a local mosquitto
+# broker ([MQTT], thinning off: the cursor moves at every flush), and reports its bytes against the
+# plain 1 Hz daemon's of the same run (goal: at most 5 % more, issue 17).
 # Usage: scripts/reliability/sd-wear.sh [--short] [--release]   (KEEP=1 keeps the files)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -81,6 +84,15 @@ trackpoints() { grep -c "<trkpt" "$1" 2>/dev/null || echo 0; }
 
 declare -A daemon_pid logger_pid
 rates=(1 10)
+if [[ ${UPLINK:-0} == 1 ]]; then
+    rates+=(1u)
+    broker_port=$(free_port)
+    mkdir -p "$WORK/broker"
+    printf 'listener %s 127.0.0.1\nallow_anonymous true\n%s\n' "$broker_port" \
+        "$([[ $(id -u) -eq 0 ]] && echo 'user root')" >"$WORK/broker/mosquitto.conf"
+    mosquitto -c "$WORK/broker/mosquitto.conf" 2>/dev/null &
+    PIDS+=($!)
+fi
 for rate in "${rates[@]}"; do
     dir="$state/$rate"
     mkdir -p "$dir"
@@ -88,7 +100,13 @@ for rate in "${rates[@]}"; do
     port=$(free_port)
     start_pty "$dir"
     start_gpsd "$dir" "$port"
-    "$BIN/travel-companiond" run --socket "$dir/control" --source "gpsd://127.0.0.1:$port" \
+    config=()
+    if [[ $rate == 1u ]]; then
+        printf '[MQTT]\nURL=mqtt://127.0.0.1:%s\nTopic=owntracks/wear/van\nMinIntervalSec=0\nMinDistanceM=0\n' \
+            "$broker_port" >"$dir/uplink.conf"
+        config=(--config "$dir/uplink.conf")
+    fi
+    "$BIN/travel-companiond" run "${config[@]}" --socket "$dir/control" --source "gpsd://127.0.0.1:$port" \
         --db "$dir/travel.sqlite" 2> >(cat >"$dir/daemon.log") &
     daemon_pid[$rate]=$!
     PIDS+=($!)
@@ -96,7 +114,7 @@ for rate in "${rates[@]}"; do
     logger_pid[$rate]=$!
     PIDS+=($!)
     # From 240 s into the route, where the bus drives off: a trip starts within seconds.
-    python3 scripts/feed-nmea.py "$dir/feeder" "$TRACK" "$rate" 1 240 &
+    python3 scripts/feed-nmea.py "$dir/feeder" "$TRACK" "${rate%u}" 1 240 &
     PIDS+=($!)
 done
 
@@ -146,6 +164,10 @@ for rate in "${rates[@]}"; do
         check_failed "$rate Hz: a logger wrote nothing in the window"
     fi
 done
+if [[ ${UPLINK:-0} == 1 ]]; then
+    ratio=$(awk -v a="${ours[1u]}" -v b="${ours[1]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    echo "FIGURE sd_wear.uplink_ratio=$ratio daemon with the MQTT uplink / without"
+fi
 if ((SHORT)); then
     echo "the 1 Hz goal is checked by full runs only (a ${window} s window holds no commit)"
 elif awk -v a="${ours[1]}" -v b="${theirs[1]}" 'BEGIN { exit !(a <= b) }'; then

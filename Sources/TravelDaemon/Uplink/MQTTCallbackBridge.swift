@@ -83,7 +83,9 @@ final class MQTTCallbackBridge: Sendable {
             continuation.yield(.disconnected(reason: reason))
             return true
         }
-        if report {
+        if report, reason == "stopped" {
+            logger.info("MQTT uplink to \(server) disconnected: the daemon stops")
+        } else if report {
             logger.warning("MQTT uplink to \(server) disconnected: \(reason); retrying in the background")
         }
     }

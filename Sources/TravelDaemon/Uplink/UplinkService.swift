@@ -211,7 +211,10 @@ package final class UplinkService: Service, Sendable {
         }
         let now = pipeline.eventClock.now()
         for (tag, item) in loop.sender.retry() { send(item, tag: tag, now: now, loop: &loop) }
-        while loop.sender.room > 0 {
+        // Half a window at a time while messages are in flight: one read of the history per
+        // batch, not per acknowledgement.
+        let batch = max(1, channel.window / 2)
+        while loop.sender.room >= batch || (loop.sender.room > 0 && loop.sender.inFlight == 0) {
             let items: [UplinkItem]
             do {
                 items = try await pipeline.uplinkItems(
