@@ -151,12 +151,12 @@ import Testing
         let stored = Set(try Self.rows(state.database, "SELECT t_ms / 1000 FROM route_points").compactMap { Int($0) })
         let idle = try Self.idleDaemon(state)
         try await waitFor("every point", limit: .seconds(60)) {
-            stored.isSubset(of: Set(server.requests.compactMap { Self.timestamp(of: $0) }))
-                && server.requests.last?.contains("motion=false") == true
+            stored.isSubset(of: Set(((try? server.requests()) ?? []).compactMap { Self.timestamp(of: $0.path) }))
+                && (try? server.requests())?.last?.path.contains("motion=false") == true
         }
         idle.send(SIGTERM)
         _ = idle.waitForExit()
-        let requests = server.requests
+        let requests = try server.requests().map(\.path)
         let times = requests.filter { $0.contains("motion=true") }.compactMap { Self.timestamp(of: $0) }
         // The replay also sent, live, the first points of the stop that the trip's end then cut;
         // it stopped with one request in flight (the window), which the next run may send again.
@@ -174,7 +174,7 @@ import Testing
         try Self.configure(state, "[Traccar]\nURL=http://127.0.0.1:\(port)\nDeviceID=unknown\n")
         let offline = try state.daemon(replaying: DaemonReplayTests.bus, speed: "0")
         _ = offline.waitForExit()
-        let server = try TraccarStub(plan: ["400"], port: port)
+        let server = try TraccarStub(port: port, plan: ["400"])
         let daemon = try Self.idleDaemon(state)
         defer { daemon.send(SIGTERM) }
         let line = try #require(daemon.waitForLine(containing: "refused a message"))
@@ -183,58 +183,12 @@ import Testing
         let uplink = try #require((try Self.status(state)["uplinks"] as? [[String: Any]])?.first)
         #expect(uplink["refused"] as? Int == 1)
         #expect((uplink["paused_s"] as? Double ?? 0) > 590, "\(uplink)")
-        let sent = server.requests.count
+        let sent = try server.requests().count
         try await Task.sleep(for: .seconds(2))
-        #expect(server.requests.count == sent, "no retry storm")
+        #expect(try server.requests().count == sent, "no retry storm")
     }
 
     static func timestamp(of request: String) -> Int? {
         URLComponents(string: request)?.queryItems?.first { $0.name == "timestamp" }?.value.flatMap(Int.init)
-    }
-}
-
-/// `Tests/Fixtures/http/traccar-stub.py` on `port` (0: a free one), answering by `plan` then 200.
-final class TraccarStub {
-    let port: Int
-    private let process = Process()
-    private let directory: URL
-
-    init(plan: [String], port: Int = 0) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-traccar-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let ready = directory.appendingPathComponent("ready").path
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [
-            Binaries.fixtures.appendingPathComponent("http/traccar-stub.py").path, "\(port)", ready,
-            directory.appendingPathComponent("record").path, plan.joined(separator: ","),
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while !FileManager.default.fileExists(atPath: ready)
-            || (try? String(contentsOfFile: ready, encoding: .utf8))?.isEmpty != false
-        {
-            guard Date() < deadline else { throw BrokerError(message: "the Traccar stub did not start") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        self.port = Int(
-            (try String(contentsOfFile: ready, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)
-        )!
-    }
-
-    deinit {
-        // SIGKILL: the test runner's blocked signals are the stub's too.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Each request's path and query, in the order they came.
-    var requests: [String] {
-        let text = (try? String(contentsOfFile: directory.appendingPathComponent("record").path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["path"] as? String
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import TravelDaemon
@@ -259,114 +260,5 @@ final class EventRecorder: Sendable {
         let events = seen.withLock { $0.events }
         Issue.record("still waiting after \(limit), with \(events)")
         return events
-    }
-}
-
-/// `Tests/Fixtures/http/traccar-stub.py` on 127.0.0.1, killed when the test ends.
-final class TraccarStub {
-    struct Request: Decodable {
-        let method: String
-        let path: String
-        let clientPort: Int
-        let userAgent: String
-        let headerBytes: Int
-        let headers: [String]
-    }
-
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/http/traccar-stub.py").path
-
-    let url: String
-    private let process = Process()
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("tc-traccar-\(UUID().uuidString)").path
-    private let record: String
-
-    /// The self-signed certificate of an https stub, for 127.0.0.1.
-    var certificate: String { directory + "/cert.pem" }
-
-    /// Listens on `port` (0: any free one) and answers by `plan`, then 200; with `https`, behind
-    /// a fresh self-signed `certificate`.
-    init(port: Int = 0, plan: [String] = [], https: Bool = false) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let ready = directory + "/port"
-        record = directory + "/requests"
-        var tls: [String] = []
-        if https {
-            let key = directory + "/key.pem"
-            try Self.run(
-                "/usr/bin/openssl",
-                "req",
-                "-x509",
-                "-newkey",
-                "ec",
-                "-pkeyopt",
-                "ec_paramgen_curve:prime256v1",
-                "-nodes",
-                "-days",
-                "1",
-                "-subj",
-                "/CN=127.0.0.1",
-                "-addext",
-                "subjectAltName=IP:127.0.0.1",
-                "-keyout",
-                key,
-                "-out",
-                directory + "/cert.pem"
-            )
-            tls = [directory + "/cert.pem", key]
-        }
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script, "\(port)", ready, record, plan.joined(separator: ",")] + tls
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !FileManager.default.fileExists(atPath: ready) {
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                throw CocoaError(
-                    .fileNoSuchFile,
-                    userInfo: [NSLocalizedDescriptionKey: "the Traccar stub did not start"]
-                )
-            }
-            usleep(5000)
-        }
-        url = (https ? "https" : "http") + "://127.0.0.1:" + (try String(contentsOfFile: ready, encoding: .utf8))
-    }
-
-    private static func run(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed"])
-        }
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    /// The requests received so far, in order.
-    func requests() throws -> [Request] {
-        guard let text = try? String(contentsOfFile: record, encoding: .utf8) else { return [] }
-        return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
-    }
-
-    func waitForRequests(_ count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try requests().count < count {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the stub got \(try requests().count) requests, not \(count)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 }

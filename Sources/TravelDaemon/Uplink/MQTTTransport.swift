@@ -277,6 +277,9 @@ package final class MQTTTransport: UplinkTransport {
                 "maximum in flight",
                 { mosquitto_max_inflight_messages_set(pointer, UInt32(clamping: settings.maximumInFlight)) }
             ),
+            // Each message goes at once: with Nagle's algorithm a small PUBLISH waits for the
+            // broker's delayed ACK of the one before (40 ms), which capped a backlog's drain.
+            ("TCP_NODELAY", { mosquitto_int_option(pointer, MOSQ_OPT_TCP_NODELAY, 1) }),
         ]
         if settings.username != nil || settings.password != nil {
             steps.append(("user name", { mosquitto_username_pw_set(pointer, settings.username, settings.password) }))
