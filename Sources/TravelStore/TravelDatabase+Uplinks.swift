@@ -13,7 +13,8 @@ extension TravelDatabase {
         // Each stream's buffered items are newer than its committed rows, so `limit` and a few
         // committed rows per stream are enough for the first `limit` items of the merge.
         let fetch = limit + 16
-        for stream in UplinkStream.allCases where streams.contains(stream) {
+        let newest = try newestCommitted()
+        for stream in UplinkStream.allCases where streams.contains(stream) && cursor[stream] < newest[stream] ?? .min {
             items += try committedItems(stream, after: cursor[stream], limit: fetch)
         }
         items += bufferedItems(after: cursor, streams: streams)
@@ -27,6 +28,21 @@ extension TravelDatabase {
         for item in kept { lastKey[item.stream] = item.key }
         kept += merged.dropFirst(limit).filter { lastKey[$0.stream] == $0.key }
         return kept
+    }
+
+    /// The newest committed key of each stream, read once after each commit. An uplink caught up
+    /// with the live buffer then reads no table between commits: a read transaction per fix
+    /// would touch the WAL index (`-shm`), a page the kernel writes back to the card each time.
+    /// (Rows another connection commits, an import's, are seen after the daemon's next commit.)
+    private func newestCommitted() throws(StoreError) -> [UplinkStream: Int64] {
+        if let newestCommittedKeys { return newestCommittedKeys }
+        var keys: [UplinkStream: Int64] = [:]
+        for stream in UplinkStream.allCases {
+            let query = try connection.prepare("SELECT max(\(stream.keyColumn)) FROM \(stream.committedTable)")
+            keys[stream] = try query.firstRow { query.optionalInt64(at: 0) } ?? nil
+        }
+        newestCommittedKeys = keys
+        return keys
     }
 
     /// How many items wait after `cursor` in `streams`: what `status` shows as an uplink's backlog.
@@ -190,6 +206,18 @@ extension TravelDatabase {
 }
 
 extension UplinkStream {
+    /// The stream's key column, and its rows: `SELECT max(key) FROM table`.
+    fileprivate var keyColumn: String { self == .tripEnd ? "end_ms" : "t_ms" }
+
+    fileprivate var committedTable: String {
+        switch self {
+        case .route: "route_points"
+        case .zone: "zone_events"
+        case .nearby: "alerts WHERE kind = 'nearby'"
+        case .tripEnd: "trips WHERE end_reason IS NOT NULL"
+        }
+    }
+
     /// The stream's committed rows, up to the comparison of their key: `… > ?1` completes it.
     fileprivate var committedRows: String {
         switch self {

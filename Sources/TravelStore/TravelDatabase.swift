@@ -32,6 +32,9 @@ package final class TravelDatabase {
     var cursorsToCommit: [String: UplinkCursor] = [:]
     /// Uplinks' cursors moved since the last spool append or commit.
     private var cursorsToSpool: [String: UplinkCursor] = [:]
+    /// The newest committed key of each uplink stream, as this connection last committed or read
+    /// it: an uplink past it reads the buffer alone, with no read transaction (docs/uplink.md).
+    var newestCommittedKeys: [UplinkStream: Int64]?
 
     private enum PendingWrite {
         case event(TrackingEvent)
@@ -229,6 +232,7 @@ package final class TravelDatabase {
         pendingEngineState = nil
         cursorsToCommit = [:]
         cursorsToSpool = [:]
+        newestCommittedKeys = nil
         bufferWritten()
         spooledCount = 0
         holdsMoreThanRoute = false
