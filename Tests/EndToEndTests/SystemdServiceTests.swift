@@ -3,7 +3,8 @@ import Testing
 
 /// `systemd/travel-companion.service` and `.socket`, exactly as shipped, under a real systemd
 /// (SystemdContainer): readiness and status, the journal, the watchdog, socket activation, a
-/// serial receiver and a gpsd on localhost reached through the sandbox, reload, and a clean stop.
+/// serial receiver, a gpsd and an MQTT broker on localhost reached through the sandbox, reload,
+/// and a clean stop.
 /// Drop-ins add only what a test needs (the test-only fault). One container serves the suite.
 @Suite(.serialized, .bootedContainer)
 struct SystemdServiceTests {
@@ -151,6 +152,35 @@ struct SystemdServiceTests {
 
         receiver.write(try DaemonGPSDTests.Drive().epochs[..<10].joined())
         #expect(try container.wait { try container.daemonJournal(pid: pid).contains("fix acquired") })
+    }
+
+    /// The MQTT uplink to a broker on this machine, through the unit's sandbox (address families,
+    /// IPAddressAllow=localhost, the system-call filter): it connects and the broker acknowledges.
+    @Test func theSandboxReachesAnMQTTBrokerOnLocalhost() throws {
+        let port = 1884
+        _ = try container.run([
+            "/bin/sh", "-c",
+            "printf 'listener \(port) 127.0.0.1\\nallow_anonymous true\\nuser root\\n' > /run/tc-mosquitto.conf",
+        ])
+        _ = try container.launchServer(["/usr/sbin/mosquitto", "-c", "/run/tc-mosquitto.conf"])
+        defer { _ = try? container.run(["/usr/bin/pkill", "-x", "mosquitto"]) }
+        try container.configure(
+            "[Source]\nURL=\(Self.serialSource)\n\n[MQTT]\nURL=mqtt://127.0.0.1:\(port)\nTopic=owntracks/unit/van\n"
+        )
+        let receiver = try ContainerReceiver(in: container, at: "/dev/ttyUSB0")
+        defer { receiver.close() }
+        #expect(try container.systemctl("start", SystemdContainer.service).status == 0, "\(unitJournal)")
+        let pid = try container.property("MainPID")
+        let connected = try container.wait {
+            try container.daemonJournal(pid: pid).contains("MQTT uplink connected to mqtt://127.0.0.1:\(port)")
+        }
+        #expect(connected, "\(unitJournal)")
+        // Parked at the first fixes: the heartbeat is the first message, acknowledged by the broker.
+        receiver.write(try DaemonGPSDTests.Drive().epochs[..<10].joined())
+        let delivered = try container.wait {
+            try container.run(["/usr/bin/travelctl", "status", "--json"]).output.contains("\"delivered\":1")
+        }
+        #expect(delivered, "\((try? container.run(["/usr/bin/travelctl", "status"]).output) ?? "")\n\(unitJournal)")
     }
 
     @Test func reloadReadsTheConfigurationAgainInTheSameProcess() throws {
