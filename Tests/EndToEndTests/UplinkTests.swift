@@ -188,6 +188,31 @@ import Testing
         #expect(try server.requests().count == sent, "no retry storm")
     }
 
+    @Test("Traccar: server errors are retried after a growing pause, in order, nothing lost")
+    func serverErrorsAreRetried() async throws {
+        let state = try StateDirectory()
+        defer { state.remove() }
+        let port = TestProcesses.freePort()
+        try Self.configure(
+            state,
+            "[Traccar]\nURL=http://127.0.0.1:\(port)\nDeviceID=bus304\nMinIntervalSec=60\nMinDistanceM=0\n"
+        )
+        let offline = try state.daemon(replaying: DaemonReplayTests.bus, speed: "0")
+        _ = offline.waitForExit()
+        let server = try TraccarStub(port: port, plan: ["500", "500"])
+        let daemon = try Self.idleDaemon(state)
+        defer { daemon.send(SIGTERM) }
+        let line = try #require(daemon.waitForLine(containing: "not delivered"))
+        #expect(line.contains("HTTP 500"), "\(line)")
+        try await waitFor("the trip's end", limit: .seconds(60)) {
+            (try? server.requests())?.last?.path.contains("motion=false") == true
+        }
+        let requests = try server.requests().map(\.path)
+        let times = requests.compactMap { Self.timestamp(of: $0) }
+        #expect(Array(times.prefix(3)) == Array(repeating: times[0], count: 3), "the first point, sent three times")
+        #expect(Array(times.dropFirst(2)) == Array(Set(times)).sorted(), "then each once, in order")
+    }
+
     static func timestamp(of request: String) -> Int? {
         URLComponents(string: request)?.queryItems?.first { $0.name == "timestamp" }?.value.flatMap(Int.init)
     }
