@@ -21,39 +21,19 @@ package final class TraccarStub {
         .appendingPathComponent("tc-traccar-\(UUID().uuidString)").path
     private let record: String
 
-    /// The self-signed certificate of an https stub, for 127.0.0.1.
-    package var certificate: String { directory + "/cert.pem" }
+    /// The CA that signed an https stub's certificate (for 127.0.0.1), made fresh for it.
+    package var certificate: String { directory + "/ca.crt" }
 
     /// Listens on `port` (0: any free one) and answers by `plan`, then 200; with `https`, behind
-    /// a fresh self-signed `certificate`.
+    /// a certificate signed by a fresh CA, `certificate`.
     package init(port: Int = 0, plan: [String] = [], https: Bool = false) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let ready = directory + "/port"
         record = directory + "/requests"
         var tls: [String] = []
         if https {
-            let key = directory + "/key.pem"
-            try Self.run(
-                "/usr/bin/openssl",
-                "req",
-                "-x509",
-                "-newkey",
-                "ec",
-                "-pkeyopt",
-                "ec_paramgen_curve:prime256v1",
-                "-nodes",
-                "-days",
-                "1",
-                "-subj",
-                "/CN=127.0.0.1",
-                "-addext",
-                "subjectAltName=IP:127.0.0.1",
-                "-keyout",
-                key,
-                "-out",
-                directory + "/cert.pem"
-            )
-            tls = [directory + "/cert.pem", key]
+            let files = try MosquittoBroker.TLSFiles.make(in: URL(fileURLWithPath: directory))
+            tls = [files.certificateFile, files.keyFile]
         }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.script, "\(port)", ready, record, plan.joined(separator: ",")] + tls
@@ -71,19 +51,6 @@ package final class TraccarStub {
             usleep(5000)
         }
         url = (https ? "https" : "http") + "://127.0.0.1:" + (try String(contentsOfFile: ready, encoding: .utf8))
-    }
-
-    private static func run(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed"])
-        }
     }
 
     deinit {
