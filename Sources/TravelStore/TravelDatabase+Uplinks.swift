@@ -38,7 +38,7 @@ extension TravelDatabase {
         if let newestCommittedKeys { return newestCommittedKeys }
         var keys: [UplinkStream: Int64] = [:]
         for stream in UplinkStream.allCases {
-            let query = try connection.prepare("SELECT max(\(stream.keyColumn)) FROM \(stream.committedTable)")
+            let query = try connection.prepare("SELECT max(\(stream.keyColumn)) FROM \(stream.committedRows)")
             keys[stream] = try query.firstRow { query.optionalInt64(at: 0) } ?? nil
         }
         newestCommittedKeys = keys
@@ -49,7 +49,9 @@ extension TravelDatabase {
     package func uplinkBacklog(after cursor: UplinkCursor, streams: Set<UplinkStream>) throws(StoreError) -> Int {
         var count = 0
         for stream in UplinkStream.allCases where streams.contains(stream) {
-            let query = try connection.prepare("SELECT count(*) FROM \(stream.committedRows) > ?1")
+            let query = try connection.prepare(
+                "SELECT count(*) FROM \(stream.committedRows) AND \(stream.keyColumn) > ?1"
+            )
             query.bind(1, cursor[stream])
             count += try query.firstRow { Int(query.int64(at: 0)) } ?? 0
         }
@@ -206,25 +208,17 @@ extension TravelDatabase {
 }
 
 extension UplinkStream {
-    /// The stream's key column, and its rows: `SELECT max(key) FROM table`.
+    /// The stream's key column.
     fileprivate var keyColumn: String { self == .tripEnd ? "end_ms" : "t_ms" }
 
-    fileprivate var committedTable: String {
-        switch self {
-        case .route: "route_points"
-        case .zone: "zone_events"
-        case .nearby: "alerts WHERE kind = 'nearby'"
-        case .tripEnd: "trips WHERE end_reason IS NOT NULL"
-        }
-    }
-
-    /// The stream's committed rows, up to the comparison of their key: `… > ?1` completes it.
+    /// The stream's committed rows, as `FROM` and `WHERE` put them: `SELECT max(key) FROM …`, and
+    /// `… AND key > ?1` for those after a cursor.
     fileprivate var committedRows: String {
         switch self {
-        case .route: "route_points WHERE t_ms"
-        case .zone: "zone_events WHERE t_ms"
-        case .nearby: "alerts WHERE kind = 'nearby' AND t_ms"
-        case .tripEnd: "trips WHERE end_reason IS NOT NULL AND end_ms"
+        case .route: "route_points WHERE true"
+        case .zone: "zone_events WHERE true"
+        case .nearby: "alerts WHERE kind = 'nearby'"
+        case .tripEnd: "trips WHERE end_reason IS NOT NULL"
         }
     }
 
