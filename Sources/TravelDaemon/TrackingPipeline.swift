@@ -47,6 +47,7 @@ package actor TrackingPipeline {
         eventClock: EventClock = EventClock(),
         logger: Logger
     ) throws(StoreError) {
+        Self.announceUpgrade(of: configuration.storage.database, logger: logger)
         let database = try TravelDatabase(path: configuration.storage.database)
         try database.attachSpool()
         let (recorder, resumeError) = try TrackingRecorder.resuming(database, configuration: configuration.tracking)

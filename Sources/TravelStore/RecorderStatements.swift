@@ -44,7 +44,7 @@ struct RecorderStatements {
         )
         insertPoint = try prepare(
             """
-            INSERT INTO route_points (trip_id, t_ms, lat, lon, alt, speed, track, err)
+            INSERT INTO route_points_packed (trip_id, t_ms, lat_e7, lon_e7, alt_cm, speed_cm_s, track_cdeg, err_cm)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             ON CONFLICT (t_ms) DO NOTHING
             """
@@ -68,7 +68,7 @@ struct RecorderStatements {
         // only its own tail, not every later point.
         deletePointsAfterEnd = try prepare(
             """
-            DELETE FROM route_points
+            DELETE FROM route_points_packed
             WHERE t_ms > ?2 AND t_ms < coalesce((SELECT min(start_ms) FROM trips WHERE start_ms > ?2), \(Int64.max))
                 AND trip_id = ?1
             """
@@ -136,16 +136,17 @@ struct RecorderStatements {
         return try selectTrip.firstRow { selectTrip.int64(at: 0) }
     }
 
-    /// Adds a route point; one already stored for that time is left as it is.
+    /// Adds a route point, in `RouteUnits`; one already stored for that time is left as it is.
     func addPoint(_ point: RoutePoint, toTrip tripID: Int64) throws(StoreError) {
         insertPoint.bind(1, tripID)
         insertPoint.bind(2, point.time.milliseconds)
-        insertPoint.bind(3, point.coordinate.latitude)
-        insertPoint.bind(4, point.coordinate.longitude)
-        insertPoint.bind(5, point.altitude)
-        insertPoint.bind(6, point.speed)
-        insertPoint.bind(7, point.track)
-        insertPoint.bind(8, point.horizontalError)
+        let stored = RouteUnits.Stored(point)
+        insertPoint.bind(3, Int64(stored.latitude))
+        insertPoint.bind(4, Int64(stored.longitude))
+        insertPoint.bind(5, stored.altitude.map(Int64.init))
+        insertPoint.bind(6, stored.speed.map(Int64.init))
+        insertPoint.bind(7, stored.track.map(Int64.init))
+        insertPoint.bind(8, stored.horizontalError.map(Int64.init))
         try insertPoint.run()
     }
 

@@ -13,20 +13,24 @@ package import TravelCore
 ///
 /// Why: every SQLite commit rewrites whole pages (the route's last leaf, the trip's row and its
 /// index, the WAL index in `-shm`), so at one commit per flush the card wore several times what
-/// a plain log of the same fixes costs. An append here is one `write` of 64 bytes a point; the
+/// a plain log of the same fixes costs. An append here is one `write` of 32 bytes a point; the
 /// points reach the database with the next commit, which empties the file once that commit is on
 /// the card. After a power cut, the next start replays what the file holds (`TrackingRecorder`).
 ///
-/// Format (docs/schema.md): fixed 64-byte records, little-endian: a presence mask (bit 0 altitude,
-/// 1 speed, 2 track, 3 horizontal error), 3 zero bytes, the time in milliseconds (Int64), latitude,
-/// longitude, altitude, speed, track and error (Float64, 0 when absent) and an FNV-1a checksum
-/// (UInt32) of the 60 bytes before it. Reading stops at the first short or corrupt record: what a
-/// write torn by a power cut leaves.
+/// Format (docs/schema.md): fixed 32-byte records, little-endian. Byte 0: bit 6 set (this
+/// format), bit 7 clear for a point, with a presence mask in bits 0–3 (altitude, speed, track,
+/// horizontal error); byte 1: 0; bytes 2–7 the time in milliseconds (48-bit signed); then, in
+/// `RouteUnits`, latitude and longitude (Int32), altitude and error (Int32), speed and track
+/// (UInt16), 0 when absent; bytes 28–31 an FNV-1a checksum (UInt32) of the 28 before it.
+/// Reading stops at the first short or corrupt record: what a write torn by a power cut leaves.
 ///
 /// The same file carries the uplinks' cursors between commits, so a daemon killed mid-drain
 /// resends only what followed its last flush: a record whose first byte has bit 7 set, with the
 /// stream's number in its low bits (`UplinkStream.allCases` order), the uplink's number
 /// (`uplinkNames`) in the second byte, and the cursor's key where a point has its time.
+///
+/// A file in the earlier format (64-byte records of Float64 values, byte 0 without bit 6), left
+/// by a version killed before its next commit, is rewritten in this one when opened.
 package final class RouteSpool {
     /// The spool file.
     package let path: String
@@ -35,7 +39,9 @@ package final class RouteSpool {
     private var length: Int64
 
     /// Bytes per record.
-    static let recordSize = 64
+    static let recordSize = 32
+    /// Bytes per record of the earlier format.
+    static let earlierRecordSize = 64
 
     /// Opens (or creates, mode 0640 like the database) the spool of the database at `databasePath`.
     package init(databasePath: String) throws(StoreError) {
@@ -44,8 +50,12 @@ package final class RouteSpool {
         guard descriptor >= 0 else { throw .spoolFailed(path: path, reason: Self.errorText()) }
         var info = stat()
         fstat(descriptor, &info)
+        length = Int64(info.st_size)
+        if let first = read(from: 0, count: 1).first, first & Self.formatFlag == 0 {
+            try rewriteEarlierFormat()
+        }
         // A torn last record is cut off, so appends stay aligned.
-        length = Int64(info.st_size) - Int64(info.st_size) % Int64(Self.recordSize)
+        length -= length % Int64(Self.recordSize)
     }
 
     deinit { close(descriptor) }
@@ -78,14 +88,7 @@ package final class RouteSpool {
                 Self.encodeCursor(uplink: UInt8(number), stream: stream, key: key, into: &bytes)
             }
         }
-        guard !bytes.isEmpty else { return }
-        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(length)) }
-        guard written == bytes.count else {
-            let reason = written < 0 ? Self.errorText() : "only \(written) of \(bytes.count) bytes written"
-            _ = ftruncate(descriptor, off_t(length))
-            throw .spoolFailed(path: path, reason: reason)
-        }
-        length += Int64(bytes.count)
+        try write(bytes)
     }
 
     /// Empties the file: its points are in a commit the card holds.
@@ -115,45 +118,143 @@ package final class RouteSpool {
 
     /// The records the file holds, oldest first, up to the first torn or corrupt one.
     package func records() -> [Record] {
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        Self.records(in: read(from: 0, count: Int(length)), size: Self.recordSize, decode: Self.decode)
+    }
+
+    private static func records(
+        in bytes: [UInt8],
+        size: Int,
+        decode: (ArraySlice<UInt8>) -> Record?
+    ) -> [Record] {
         var records: [Record] = []
         var offset = 0
-        while offset + Self.recordSize <= max(count, 0),
-            let record = Self.decode(bytes[offset..<offset + Self.recordSize])
-        {
+        while offset + size <= bytes.count, let record = decode(bytes[offset..<offset + size]) {
             records.append(record)
-            offset += Self.recordSize
+            offset += size
         }
         return records
     }
 
+    /// Appends `bytes` at `length`; on failure the file is cut back to `length`.
+    private func write(_ bytes: [UInt8]) throws(StoreError) {
+        guard !bytes.isEmpty else { return }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(length)) }
+        guard written == bytes.count else {
+            let reason = written < 0 ? Self.errorText() : "only \(written) of \(bytes.count) bytes written"
+            _ = ftruncate(descriptor, off_t(length))
+            throw .spoolFailed(path: path, reason: reason)
+        }
+        length += Int64(bytes.count)
+    }
+
+    private func read(from offset: Int64, count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        return Array(bytes.prefix(max(read, 0)))
+    }
+
+    /// Rewrites a file of the earlier format in this one, in place: its records read, the file
+    /// emptied and the same records appended. A power cut between the two loses them, as one
+    /// before their commit would have; the window is one `write`.
+    private func rewriteEarlierFormat() throws(StoreError) {
+        let earlier = Self.records(
+            in: read(from: 0, count: Int(length)),
+            size: Self.earlierRecordSize,
+            decode: Self.decodeEarlier
+        )
+        length = 1
+        try clear()
+        var bytes: [UInt8] = []
+        for record in earlier {
+            switch record {
+            case .point(let point): Self.encode(point, into: &bytes)
+            case .cursor(let uplink, let stream, let key):
+                let number = UInt8(Self.uplinkNames.firstIndex(of: uplink) ?? 0)
+                Self.encodeCursor(uplink: number, stream: stream, key: key, into: &bytes)
+            }
+        }
+        try write(bytes)
+    }
+
     static func encode(_ point: RoutePoint, into bytes: inout [UInt8]) {
-        let optionals = [point.altitude, point.speed, point.track, point.horizontalError]
+        let stored = RouteUnits.Stored(point)
         var mask: UInt8 = 0
-        for (bit, value) in optionals.enumerated() where value != nil { mask |= 1 << bit }
-        let values = [point.coordinate.latitude, point.coordinate.longitude] + optionals.map { $0 ?? 0 }
-        encodeRecord(head: [mask, 0], time: point.time.milliseconds, values: values, into: &bytes)
+        for (bit, present) in [
+            stored.altitude != nil, stored.speed != nil, stored.track != nil, stored.horizontalError != nil,
+        ]
+        .enumerated() where present {
+            mask |= 1 << bit
+        }
+        encodeRecord(head: [formatFlag | mask, 0], time: point.time.milliseconds, into: &bytes) { bytes in
+            for value in [stored.latitude, stored.longitude, stored.altitude ?? 0, stored.horizontalError ?? 0] {
+                append(UInt64(UInt32(bitPattern: value)), bytes: 4, to: &bytes)
+            }
+            append(UInt64(stored.speed ?? 0), bytes: 2, to: &bytes)
+            append(UInt64(stored.track ?? 0), bytes: 2, to: &bytes)
+        }
     }
 
     static func encodeCursor(uplink: UInt8, stream: UplinkStream, key: Int64, into bytes: inout [UInt8]) {
-        let head = [cursorFlag | UInt8(stream.number), uplink]
-        encodeRecord(head: head, time: key, values: Array(repeating: 0, count: 6), into: &bytes)
+        let head = [formatFlag | cursorFlag | UInt8(stream.number), uplink]
+        encodeRecord(head: head, time: key, into: &bytes) { bytes in
+            bytes.append(contentsOf: repeatElement(0, count: 20))
+        }
     }
 
     /// Bit 7 of a record's first byte: the record is an uplink's cursor, not a point.
     private static let cursorFlag: UInt8 = 0x80
+    /// Bit 6 of a record's first byte: the record is in this format (32 bytes), not the earlier one.
+    private static let formatFlag: UInt8 = 0x40
+    /// The times a record can hold: 48 bits of milliseconds, ±4 000 years around 1970.
+    private static let times = -(Int64(1) << 47)..<(Int64(1) << 47)
 
-    private static func encodeRecord(head: [UInt8], time: Int64, values: [Double], into bytes: inout [UInt8]) {
+    /// One record: `head`, the time, what `values` appends (20 bytes), the checksum. A time out of
+    /// `times` (nothing a receiver gives) writes no record: it waits for the commit.
+    private static func encodeRecord(
+        head: [UInt8],
+        time: Int64,
+        into bytes: inout [UInt8],
+        values: (inout [UInt8]) -> Void
+    ) {
+        guard times.contains(time) else { return }
         let start = bytes.count
-        bytes.append(contentsOf: head + [0, 0])
-        append(UInt64(bitPattern: time), to: &bytes)
-        for value in values { append(value.bitPattern, to: &bytes) }
+        bytes.append(contentsOf: head)
+        append(UInt64(bitPattern: time), bytes: 6, to: &bytes)
+        values(&bytes)
         let checksum = fnv1a(bytes[start...])
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: checksum >> shift)) }
+        append(UInt64(checksum), bytes: 4, to: &bytes)
     }
 
     static func decode(_ record: ArraySlice<UInt8>) -> Record? {
+        let base = record.startIndex
+        func word(_ at: Int, _ count: Int) -> UInt64 {
+            (0..<count).reduce(0) { $0 | UInt64(record[base + at + $1]) << (8 * $1) }
+        }
+        guard UInt32(word(28, 4)) == fnv1a(record[base..<base + 28]), record[base] & formatFlag != 0 else { return nil }
+        // Sign-extended from 48 bits.
+        let time = Int64(bitPattern: word(2, 6) << 16) >> 16
+        let head = record[base] & ~formatFlag
+        if head & cursorFlag != 0 {
+            return cursor(number: Int(head & ~cursorFlag), uplink: Int(record[base + 1]), key: time)
+        }
+        guard head < 16 else { return nil }
+        func signed(_ at: Int) -> Int32 { Int32(bitPattern: UInt32(word(at, 4))) }
+        func present(_ bit: Int) -> Bool { head & (1 << bit) != 0 }
+        let stored = RouteUnits.Stored(
+            latitude: signed(8),
+            longitude: signed(12),
+            altitude: present(0) ? signed(16) : nil,
+            speed: present(1) ? UInt16(word(24, 2)) : nil,
+            track: present(2) ? UInt16(word(26, 2)) : nil,
+            error: present(3) ? signed(20) : nil
+        )
+        return .point(stored.point(at: UTCTime(milliseconds: time)))
+    }
+
+    /// A record of the earlier format: 2 head bytes as now (without bit 6), 2 zero bytes, the
+    /// time (Int64), six Float64 values (latitude, longitude, altitude, speed, track, error) and
+    /// the checksum of the 60 bytes before it.
+    static func decodeEarlier(_ record: ArraySlice<UInt8>) -> Record? {
         let base = record.startIndex
         func word(_ at: Int) -> UInt64 {
             (0..<8).reduce(0) { $0 | UInt64(record[base + at + $1]) << (8 * $1) }
@@ -162,10 +263,7 @@ package final class RouteSpool {
         guard stored == fnv1a(record[base..<base + 60]) else { return nil }
         let time = Int64(bitPattern: word(4))
         if record[base] & cursorFlag != 0 {
-            let number = Int(record[base] & ~cursorFlag)
-            let uplink = Int(record[base + 1])
-            guard number < UplinkStream.allCases.count, uplink < uplinkNames.count else { return nil }
-            return .cursor(uplink: uplinkNames[uplink], stream: UplinkStream.allCases[number], key: time)
+            return cursor(number: Int(record[base] & ~cursorFlag), uplink: Int(record[base + 1]), key: time)
         }
         guard record[base] < 16 else { return nil }
         let mask = record[base]
@@ -182,8 +280,15 @@ package final class RouteSpool {
         return .point(point)
     }
 
-    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    private static func cursor(number: Int, uplink: Int, key: Int64) -> Record? {
+        guard number < UplinkStream.allCases.count, uplink < uplinkNames.count else { return nil }
+        return .cursor(uplink: uplinkNames[uplink], stream: UplinkStream.allCases[number], key: key)
+    }
+
+    private static func append(_ value: UInt64, bytes count: Int, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 8 * count, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
     }
 
     private static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt32 {

@@ -125,7 +125,7 @@ extension TravelDatabase {
         defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         try connection.inTransaction { () throws(StoreError) in
             let statements = [
-                "DELETE FROM route_points WHERE t_ms BETWEEN ?2 AND ?3 AND trip_id = ?1",
+                "DELETE FROM route_points_packed WHERE t_ms BETWEEN ?2 AND ?3 AND trip_id = ?1",
                 "DELETE FROM stops WHERE trip_before = ?1",
                 "UPDATE stops SET trip_after = NULL WHERE trip_after = ?1",
                 "UPDATE zone_events SET trip_id = NULL WHERE trip_id = ?1",

@@ -44,6 +44,17 @@ package final class TravelDatabase {
         case ongoingTrip(TripSummary)
     }
 
+    /// The migrations a read-write open of the database at `path` would apply, and the file's
+    /// size, or `nil` when there is nothing to upgrade (no file, an empty one, a current one, or
+    /// one the open will report as broken). Changes nothing.
+    package static func pendingUpgrade(path: String) -> (migrations: [String], bytes: Int64)? {
+        let bytes = Platform.fileSize(path)
+        guard bytes > 0, let connection = try? SQLiteDatabase(path: path, readOnly: true),
+            let pending = try? TravelSchema.migrator.pendingMigrations(in: connection), !pending.isEmpty
+        else { return nil }
+        return (pending.map(\.name), bytes)
+    }
+
     /// Opens the database at `path`. A read-write open creates the file if needed and applies the
     /// migrations it lacks. A read-only open (`travelctl --db`) changes nothing, fails with
     /// "no database at PATH" when there is no file, and refuses a database that lacks a migration.
@@ -67,10 +78,14 @@ package final class TravelDatabase {
     package func record(_ event: TrackingEvent) {
         switch event {
         case .fixRejected: return
-        case .routePoint: break
-        case .tripStarted, .tripEnded, .zone, .nearby: holdsMoreThanRoute = true
+        case .routePoint(let tripStart, let point):
+            // Buffered as it will read back once stored, so the buffer, the spool and the
+            // database agree (an uplink reads all three).
+            buffer.append(.event(.routePoint(tripStart: tripStart, RouteUnits.rounded(point))))
+        case .tripStarted, .tripEnded, .zone, .nearby:
+            holdsMoreThanRoute = true
+            buffer.append(.event(event))
         }
-        buffer.append(.event(event))
         if flushFailing, buffer.count > thinningThreshold { thinBuffer() }
     }
 

@@ -13,6 +13,7 @@ package enum TravelSchema {
     /// The migrator for this version of the program.
     package static let migrator = SchemaMigrator([
         initialSchema, historySchema, zonesSchema, remindersSchema, importLinkSchema, namedPlacesSchema, uplinksSchema,
+        packedRouteSchema,
     ])
 
     static let initialSchema = SchemaMigration(

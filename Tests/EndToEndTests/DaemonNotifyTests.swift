@@ -82,4 +82,58 @@ import Testing
         #expect(notify.until("STOPPING=1").last == "STOPPING=1")
         #expect(daemon.waitForExit() == 0, "\(daemon.output)")
     }
+
+    /// A database written before route points were packed: the daemon says it is upgrading, in
+    /// the journal and to systemd with more start-up time (a large history takes minutes on a Pi,
+    /// past the unit's 90 s start timeout), then every listing and export reads as before.
+    @Test func anUpgradeAsksForStartUpTimeAndKeepsEveryRoute() throws {
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let imported = try Binaries.run("travelctl", ["--db", state.database, "import", DaemonReplayTests.bus])
+        try #require(imported.status == 0, "\(imported.standardError)")
+        let listings = [["trips"], ["export", "--format", "gpx"], ["export", "--format", "csv"], ["stats"]]
+        func read() throws -> [String] {
+            try listings.map { try Binaries.run("travelctl", ["--db", state.database] + $0).output }
+        }
+        let before = try read()
+        // Back to the previous schema: the REAL columns, the last migration not applied.
+        let downgrade = try Binaries.run(
+            "/usr/bin/sqlite3",
+            [
+                state.database,
+                """
+                BEGIN; DROP VIEW route_points;
+                CREATE TABLE route_points (t_ms INTEGER PRIMARY KEY, trip_id INTEGER NOT NULL REFERENCES trips (id)
+                    ON DELETE CASCADE, lat REAL NOT NULL, lon REAL NOT NULL, alt REAL, speed REAL, track REAL, err REAL)
+                    STRICT;
+                INSERT INTO route_points SELECT * FROM route_points_packed;
+                UPDATE route_points SET lat = lat / 1e7, lon = lon / 1e7, alt = alt / 100.0, speed = speed / 100.0,
+                    track = track / 100.0, err = err / 100.0;
+                DROP TABLE route_points_packed;
+                DELETE FROM schema_migrations WHERE name = '2026-11-26 packed route points'; COMMIT;
+                """,
+            ],
+            absolute: true
+        )
+        try #require(downgrade.status == 0, "\(downgrade.standardError)")
+        #expect(try Binaries.run("travelctl", ["--db", state.database, "trips"]).status == 1)
+
+        let notify = try NotifySocket(in: state.url)
+        let receiver = try PTYReceiver()
+        let daemon = try DaemonProcess(
+            [
+                "run", "--config", state.config, "--db", state.database,
+                "--source", "serial://\(receiver.device)?baud=38400",
+            ],
+            environment: ["NOTIFY_SOCKET": notify.path]
+        )
+        let startUp = notify.until("READY=1")
+        #expect(startUp.first == "EXTEND_TIMEOUT_USEC=61000000\nSTATUS=upgrading the database (1 MB)", "\(startUp)")
+        #expect(
+            daemon.output.contains("upgrading the database \(state.database) (1 MB): 2026-11-26 packed route points")
+        )
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        #expect(try read() == before)
+    }
 }

@@ -121,12 +121,12 @@ import Testing
 
     /// Waits until the trip in progress's row has at least `points` points: they are flushed.
     /// Whether the trip in progress has `points` route points in the files a restart reads: the
-    /// database (`--db`) and the spool beside it (64 bytes a point), without asking the daemon.
+    /// database (`--db`) and the spool beside it (32 bytes a point), without asking the daemon.
     static func flushedToFiles(_ week: Week, points: Int) throws -> Bool {
         try eventually {
             guard let ongoing = try week.trips().last, ongoing["end"] is NSNull else { return false }
             let spool = try? FileManager.default.attributesOfItem(atPath: week.state.database + "-spool")
-            let spooled = (spool?[.size] as? Int ?? 0) / 64
+            let spooled = (spool?[.size] as? Int ?? 0) / 32
             return (ongoing["points"] as? Int ?? 0) + spooled >= points
         }
     }

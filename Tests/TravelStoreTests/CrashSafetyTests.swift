@@ -33,7 +33,7 @@ import TravelStore
             INSERT INTO trips (id, start_ms, end_ms, start_lat, start_lon, end_lat, end_lon)
                 VALUES (999999, 9000000000000, 9000000000000, 52, 13, 52, 13);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000000)
-                INSERT INTO route_points (trip_id, t_ms, lat, lon) SELECT 999999, i, 52 + i * 1e-7, 13 FROM n;
+                INSERT INTO route_points_packed (trip_id, t_ms, lat_e7, lon_e7) SELECT 999999, i, 520000000 + i, 130000000 FROM n;
 
             """
         )
@@ -95,8 +95,8 @@ import TravelStore
             INSERT INTO trips (id, start_ms, end_ms, start_lat, start_lon, end_lat, end_lon, end_reason)
                 VALUES (\(number + 1000), \(start), \(start + points * 1000), 48.1, 11.5, 48.2, 11.6, 'parked');
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(points - 1))
-                INSERT INTO route_points (trip_id, t_ms, lat, lon, speed)
-                SELECT \(number + 1000), \(start) + i * 1000, 48.1 + i * 1e-5, 11.5 + i * 1e-5, 14.2 FROM n;
+                INSERT INTO route_points_packed (trip_id, t_ms, lat_e7, lon_e7, speed_cm_s)
+                SELECT \(number + 1000), \(start) + i * 1000, 481000000 + i * 100, 115000000 + i * 100, 1420 FROM n;
             COMMIT;
 
             """

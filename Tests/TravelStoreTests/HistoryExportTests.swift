@@ -123,7 +123,7 @@ import TravelStore
         // The trip's start: its shape is measured, 2 500 points. Then half of them go.
         #expect(try export.writeNextPiece())
         let writer = try SQLiteDatabase(path: directory.file("travel.sqlite"))
-        try writer.execute("DELETE FROM route_points WHERE trip_id = 5 AND t_ms % 2000 = 0")
+        try writer.execute("DELETE FROM route_points_packed WHERE trip_id = 5 AND t_ms % 2000 = 0")
         try export.writeAll()
         let expected = try #require(Self.wholeTripDocuments[.geojson]?[2])
         #expect(bytes.count == expected.bytes)

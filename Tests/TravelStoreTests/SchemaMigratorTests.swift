@@ -5,7 +5,8 @@ import TravelStore
     static let tables = [
         "alerts", "engine_state", "imported_files", "journeys", "named_places", "notes", "photos", "places", "plans",
         "pois",
-        "reminder_deliveries", "route_points", "schema_migrations", "stops", "trips", "uplink_cursors", "zone_events",
+        "reminder_deliveries", "route_points_packed", "schema_migrations", "stops", "trips", "uplink_cursors",
+        "zone_events",
         "zone_state",
         "zones",
     ]

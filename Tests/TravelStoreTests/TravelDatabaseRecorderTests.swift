@@ -38,7 +38,7 @@ import TravelCore
 
         let points = try reader.routePoints(tripID: trip.id)
         let recorded: [RoutePoint] = events.compactMap {
-            if case .routePoint(_, let point) = $0 { point } else { nil }
+            if case .routePoint(_, let point) = $0 { RouteUnits.rounded(point) } else { nil }
         }
         #expect(points == recorded)
     }
@@ -78,7 +78,7 @@ import TravelCore
         let stored = try trips.flatMap { try database.routePoints(tripID: $0.id) }
         #expect(stored.count == 150 - database.droppedRoutePoints)
         let recorded: [RoutePoint] = events.compactMap {
-            if case .routePoint(_, let point) = $0 { point } else { nil }
+            if case .routePoint(_, let point) = $0 { RouteUnits.rounded(point) } else { nil }
         }
         #expect(stored.prefix(58) == recorded.prefix(58))
         // What is kept is what was recorded, in order, and the newest point is never dropped.

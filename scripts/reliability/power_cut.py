@@ -89,20 +89,22 @@ def last_point(trip):
 
 def spooled_newest(database):
     """The time (ms) of the newest route point in DATABASE-spool that a restart replays (records of
-    64 bytes ending in an FNV-1a checksum, see docs/schema.md; reading stops at a torn one), or 0."""
+    32 bytes ending in an FNV-1a checksum, see docs/schema.md; reading stops at a torn one), or 0."""
     try:
         data = open(database + "-spool", "rb").read()
     except FileNotFoundError:
         return 0
     newest = 0
-    for offset in range(0, len(data) - 63, 64):
-        record = data[offset : offset + 64]
+    for offset in range(0, len(data) - 31, 32):
+        record = data[offset : offset + 32]
         checksum = 2166136261
-        for byte in record[:60]:
+        for byte in record[:28]:
             checksum = ((checksum ^ byte) * 16777619) & 0xFFFFFFFF
-        if checksum != struct.unpack_from("<I", record, 60)[0]:
+        if checksum != struct.unpack_from("<I", record, 28)[0] or not record[0] & 0x40:
             break
-        newest = max(newest, struct.unpack_from("<q", record, 4)[0])
+        if record[0] & 0x80:
+            continue  # an uplink's cursor, not a point
+        newest = max(newest, int.from_bytes(record[2:8], "little", signed=True))
     return newest
 
 

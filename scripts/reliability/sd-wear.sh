@@ -73,11 +73,11 @@ if busy:
 print(next(int(l.split()[1]) for l in open("/proc/self/io") if l.startswith("write_bytes")), frames)
 PY
 }
-# Route points flushed: committed, or in the spool (64 bytes a point) waiting for the next commit.
+# Route points flushed: committed, or in the spool (32 bytes a point) waiting for the next commit.
 route_points() {
     local committed spooled
     committed=$(sqlite3 "file:$1?mode=ro" "SELECT count(*) FROM route_points" 2>/dev/null || echo 0)
-    spooled=$(($(stat -c %s "$1-spool" 2>/dev/null || echo 0) / 64))
+    spooled=$(($(stat -c %s "$1-spool" 2>/dev/null || echo 0) / 32))
     echo $((committed + spooled))
 }
 trackpoints() { grep -c "<trkpt" "$1" 2>/dev/null || echo 0; }
