@@ -130,12 +130,14 @@ let package = Package(
             path: "Benchmarks/ZoneBenchmark"
         ),
 
-        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
-        .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
-        .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
-        .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore"]),
-        // What the test targets that start real servers share: free ports, a mosquitto broker.
+        // What the test targets share: temporary directories, a seeded random generator, process
+        // launchers, free ports, and the real programs tests run (gpsd, a socat pty receiver,
+        // mosquitto, a Traccar stub). Foundation only, none of ours.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore", "TestSupport"]),
+        .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore", "TestSupport"]),
+        .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
+        .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore", "TestSupport"]),
         .testTarget(
             name: "TravelDaemonTests",
             dependencies: [

@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func aServerNotListeningFailsThenConnectsOnceItListens() async throws {
-        let port = GPSDDaemon.freePort()
+        let port = TestProcesses.freePort()
         let url = "http://127.0.0.1:\(port)"
         let transport = HTTPTransport(settings: .init(baseURL: url), logger: Self.logger)
         let events = EventRecorder(transport.events)
