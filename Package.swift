@@ -22,7 +22,7 @@ let package = Package(
         // Pure core: no I/O, no clock reads, no Foundation. Bytes and fixes in, values out.
         .target(name: "TravelCore"),
 
-        // SQLite through its C API (system libsqlite3), no ORM: see DOMAIN.md on footprint.
+        // SQLite through its C API (system libsqlite3), no ORM: see docs/domain.md on footprint.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
