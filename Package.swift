@@ -112,7 +112,7 @@ let package = Package(
         // travelctl report on a generated year: 700 trips, 1 M route points (scripts/bench-report.sh).
         .executableTarget(
             name: "report-benchmarks",
-            dependencies: ["TravelCore", "TravelStore", "TravelReport"],
+            dependencies: ["TravelCore", "TravelStore", "TravelReport", "SeededRandom"],
             path: "Benchmarks/ReportBenchmark"
         ),
 
@@ -126,15 +126,16 @@ let package = Package(
         // Per-fix zone and POI checks with 10 000 zones and 1 M POIs (scripts/bench-zones.sh).
         .executableTarget(
             name: "zone-benchmarks",
-            dependencies: ["TravelCore", "TravelIO"],
+            dependencies: ["TravelCore", "TravelIO", "SeededRandom"],
             path: "Benchmarks/ZoneBenchmark"
         ),
 
-        // What the test targets share: temporary directories, a seeded random generator, process
-        // launchers, free ports, and the real programs tests run (gpsd, a socat pty receiver,
-        // mosquitto, a Traccar stub). Foundation only, none of ours.
+        // What the test targets share: temporary directories, process launchers, free ports, and
+        // the real programs tests run (gpsd, a socat pty receiver, mosquitto, a Traccar stub).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore", "TestSupport"]),
+        // SplitMix64, for the tests and the benchmarks that need repeatable random data.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore", "SeededRandom"]),
         .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore", "TestSupport"]),
         .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
         .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore", "TestSupport"]),
@@ -150,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // TravelControl: the hostile control-socket clients speak raw Varlink.
-            dependencies: ["travelctl", "travel-companiond", "TravelControl", "TestSupport"]
+            dependencies: ["travelctl", "travel-companiond", "TravelControl", "TestSupport", "SeededRandom"]
         ),
     ]
 )

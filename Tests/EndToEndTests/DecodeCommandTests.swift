@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import SeededRandom
 import Testing
 
 /// `travelctl decode`, run as a process on real receiver logs and on garbage.

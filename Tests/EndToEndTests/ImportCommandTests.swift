@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import SeededRandom
 import Testing
 
 /// `travelctl import`, `trips` and `trip show` run as processes on real tracks and real files.

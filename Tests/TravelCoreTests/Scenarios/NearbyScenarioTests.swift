@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import SeededRandom
 import Testing
 
 @testable import TravelCore
