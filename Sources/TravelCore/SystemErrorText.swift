@@ -10,7 +10,7 @@ internal import Darwin
 
 /// The C library's sentence for a system error number: "No such file or directory" for
 /// `ENOENT`. Without an argument, the calling thread's `errno`, read before anything else can
-/// change it; pass the number where a call returns it instead (`pthread_create`, `poll`'s
+/// change it; pass the number where a call returns one instead (`pthread_create`, a socket's
 /// `SO_ERROR`).
 package func systemErrorText(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
