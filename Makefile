@@ -30,8 +30,10 @@ RELIABILITY ?= source-faults power-cut disk-full reconnect load sd-wear fuzz
 reliability:
 	@set -e; for name in $(RELIABILITY); do echo "== scripts/reliability/$$name.sh --short"; scripts/reliability/$$name.sh --short; done
 
+## Formatting, and that every file README.md and docs/*.md cite is in the repository.
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive Package.swift Sources Tests Benchmarks Plugins
+	scripts/check-doc-paths.py
 
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests Benchmarks Plugins

@@ -22,7 +22,7 @@ let package = Package(
         // Pure core: no I/O, no clock reads, no Foundation. Bytes and fixes in, values out.
         .target(name: "TravelCore"),
 
-        // SQLite through its C API (system libsqlite3), no ORM: see DOMAIN.md on footprint.
+        // SQLite through its C API (system libsqlite3), no ORM: see docs/domain.md on footprint.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -112,7 +112,7 @@ let package = Package(
         // travelctl report on a generated year: 700 trips, 1 M route points (scripts/bench-report.sh).
         .executableTarget(
             name: "report-benchmarks",
-            dependencies: ["TravelCore", "TravelStore", "TravelReport"],
+            dependencies: ["TravelCore", "TravelStore", "TravelReport", "SeededRandom"],
             path: "Benchmarks/ReportBenchmark"
         ),
 
@@ -126,16 +126,19 @@ let package = Package(
         // Per-fix zone and POI checks with 10 000 zones and 1 M POIs (scripts/bench-zones.sh).
         .executableTarget(
             name: "zone-benchmarks",
-            dependencies: ["TravelCore", "TravelIO"],
+            dependencies: ["TravelCore", "TravelIO", "SeededRandom"],
             path: "Benchmarks/ZoneBenchmark"
         ),
 
-        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore"], exclude: []),
-        .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore"]),
-        .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
-        .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore"]),
-        // What the test targets that start real servers share: free ports, a mosquitto broker.
+        // What the test targets share: temporary directories, process launchers, free ports, and
+        // the real programs tests run (gpsd, a socat pty receiver, mosquitto, a Traccar stub).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // SplitMix64, for the tests and the benchmarks that need repeatable random data.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore", "SeededRandom"]),
+        .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore", "TestSupport"]),
+        .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
+        .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore", "TestSupport"]),
         .testTarget(
             name: "TravelDaemonTests",
             dependencies: [
@@ -148,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // TravelControl: the hostile control-socket clients speak raw Varlink.
-            dependencies: ["travelctl", "travel-companiond", "TravelControl", "TestSupport"]
+            dependencies: ["travelctl", "travel-companiond", "TravelControl", "TestSupport", "SeededRandom"]
         ),
     ]
 )

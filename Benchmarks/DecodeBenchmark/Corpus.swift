@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TravelCore
 import TravelIO
 
 /// A benchmark failure worth one line on standard error.
@@ -15,7 +16,7 @@ struct BenchmarkError: Error, CustomStringConvertible {
 
     /// `message` followed by the text of the current `errno`.
     static func system(_ message: String) -> BenchmarkError {
-        BenchmarkError("\(message): \(String(cString: strerror(errno)))")
+        BenchmarkError("\(message): \(systemErrorText())")
     }
 }
 

@@ -92,3 +92,12 @@ enum History {
         return events
     }
 }
+
+extension TravelDatabase {
+    /// Calls `body` with each of `trips` (oldest first, as `trips(…)` returns them) and its
+    /// route, in order, one trip's route in memory at a time (see `RouteCursor`).
+    func forEachRoute(of trips: [TripRecord], _ body: (TripRecord, [RoutePoint]) throws -> Void) throws {
+        var cursor = try routeCursor(of: trips)
+        while let next = try cursor.next() { try body(next.0, next.1) }
+    }
+}

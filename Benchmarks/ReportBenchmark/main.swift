@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SeededRandom
 import TravelCore
 import TravelReport
 import TravelStore
@@ -38,29 +39,17 @@ func monotonicSeconds() -> Double {
 let home = Coordinate(latitude: 45.283_10, longitude: 13.721_20)
 let rules = JourneyRules(home: home)
 
-/// A reproducible stream of numbers in [0, 1).
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
-}
-
 /// Trips from home and back on alternate legs: each leg heads out on a bearing that turns a little
 /// every second (a winding road), at 14 m/s; the return leg of a day comes back to home.
 func make(_ path: String, trips: Int, pointsPerTrip: Int) throws {
     let database = try TravelDatabase(path: path)
-    var random = SplitMix64(state: 2026)
+    var random = SplitMix64(seed: 2026)
     let firstDay = UTCTime(year: 2025, month: 1, day: 1)!
     var here = home
     for index in 0..<trips {
         let day = index / 2 * 365 / (trips / 2 + 1)
         let start = firstDay.adding(seconds: Double(day) * 86_400 + (index.isMultiple(of: 2) ? 8 : 17) * 3600)
-        var bearing = random.next() * 2 * .pi
+        var bearing = random.nextUnit() * 2 * .pi
         var route: [RoutePoint] = []
         var position = here
         var distance = 0.0
@@ -69,9 +58,9 @@ func make(_ path: String, trips: Int, pointsPerTrip: Int) throws {
             if returning {
                 // Home again by the end: steer towards it, still winding.
                 let toHome = atan2(home.longitude - position.longitude, home.latitude - position.latitude)
-                bearing = toHome + (random.next() - 0.5) * 0.6
+                bearing = toHome + (random.nextUnit() - 0.5) * 0.6
             } else {
-                bearing += (random.next() - 0.5) * 0.12
+                bearing += (random.nextUnit() - 0.5) * 0.12
             }
             let remaining = Geodesy.fastDistance(position, home)
             let step = returning ? min(14, remaining / Double(max(1, pointsPerTrip - second))) + 0.5 : 14

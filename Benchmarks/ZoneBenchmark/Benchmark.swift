@@ -1,20 +1,9 @@
+import SeededRandom
 import TravelCore
 import TravelIO
 
 // Per-fix cost of the zone and POI checks with 10 000 zones and 1 000 000 POIs (issue 6: goal
 // ≤ 20 µs), next to a linear scan of the same data. Run in release mode: scripts/bench-zones.sh.
-
-/// Deterministic numbers, so every run measures the same data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @main
 enum ZoneBenchmark {
@@ -23,7 +12,7 @@ enum ZoneBenchmark {
         let zoneCount = arguments.first.flatMap { Int($0) } ?? 10_000
         let poiCount = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
         let fixCount = 200_000
-        var random = SplitMix64(state: 6)
+        var random = SplitMix64(seed: 6)
         // A 2° × 3° region around Limerick (≈ 220 × 200 km): 45 POIs and 0.2 zones per km².
         let south = 51.8
         let west = -10.0

@@ -42,7 +42,7 @@ actor ControlBackup {
                 }
                 if count < 0, errno == EINTR { continue }
                 guard count >= 0 else {
-                    throw StoreError.cannotOpen(path: "the copy", reason: String(cString: strerror(errno)))
+                    throw StoreError.cannotOpen(path: "the copy", reason: systemErrorText())
                 }
                 if count == 0 {
                     complete = true
@@ -69,7 +69,7 @@ actor ControlBackup {
         guard created >= 0 else {
             throw .cannotOpen(
                 path: directory,
-                reason: "cannot make a temporary file: \(String(cString: strerror(errno)))"
+                reason: "cannot make a temporary file: \(systemErrorText())"
             )
         }
         close(created)
@@ -78,6 +78,6 @@ actor ControlBackup {
         // SQLite writes the copy over the empty file mkstemp made, with the owner-only mode it has.
         try TravelDatabase(path: path, readOnly: true).backup(into: copy)
         descriptor = open(copy, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(path: copy, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .cannotOpen(path: copy, reason: systemErrorText()) }
     }
 }

@@ -4,7 +4,7 @@ internal import TravelCore
 
 extension Daemon {
     /// The daemon's version, as `GetInfo` reports it.
-    static let version = "0.1.0"
+    static let version = travelCompanionVersion
 
     /// The control socket's service: the listening socket (systemd's or bound here), the
     /// methods, and the event tap connected to the server.

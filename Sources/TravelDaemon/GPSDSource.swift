@@ -84,7 +84,7 @@ package struct GPSDSource: FixProvider {
         deliver: (SourceEvent) async -> Void
     ) async throws -> String {
         let sent = Self.watch.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent == Self.watch.count else { throw SourceIOError("cannot send ?WATCH: \(lastErrorText())") }
+        guard sent == Self.watch.count else { throw SourceIOError("cannot send ?WATCH: \(systemErrorText())") }
         var reader = LiveReader(GPSDDecoder(), quietGap: quietGap, fixTimeout: fixTimeout, bufferSize: 1 << 14)
         var isConnected = false
         var lastError: String?
@@ -120,7 +120,7 @@ package struct GPSDSource: FixProvider {
         for address in addresses {
             let fd = socket(address.family, address.type | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else {
-                failure = SourceIOError("cannot create a socket: \(lastErrorText())")
+                failure = SourceIOError("cannot create a socket: \(systemErrorText())")
                 continue
             }
             var connected = false
@@ -130,7 +130,7 @@ package struct GPSDSource: FixProvider {
             }
             if result != 0 {
                 guard errno == EINPROGRESS else {
-                    failure = SourceIOError(lastErrorText())
+                    failure = SourceIOError(systemErrorText())
                     continue
                 }
                 guard try await poll.wait(for: fd, events: Int16(POLLOUT), timeout: connectTimeout) != 0 else {
@@ -141,7 +141,7 @@ package struct GPSDSource: FixProvider {
                 var length = socklen_t(MemoryLayout<Int32>.size)
                 getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
                 guard error == 0 else {
-                    failure = SourceIOError(String(cString: strerror(error)))
+                    failure = SourceIOError(systemErrorText(error))
                     continue
                 }
             }

@@ -93,6 +93,6 @@ struct HookProcess {
     /// A program that could not be started, and why (`strerror`).
     struct SpawnError: Error, CustomStringConvertible {
         let errno: Int32
-        var description: String { String(cString: strerror(errno)) }
+        var description: String { systemErrorText() }
     }
 }

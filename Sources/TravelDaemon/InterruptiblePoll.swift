@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 internal import Dispatch
+internal import TravelCore
 
 /// Waits for a descriptor (a gpsd socket, a serial device) without holding one of the few threads
 /// of Swift's cooperative pool: `poll(2)` runs on a queue of its own, and cancelling the waiting
@@ -17,7 +18,7 @@ final class InterruptiblePoll: Sendable {
 
     init() throws(SourceIOError) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw SourceIOError("cannot create a pipe: \(lastErrorText())") }
+        guard pipe(&ends) == 0 else { throw SourceIOError("cannot create a pipe: \(systemErrorText())") }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         wakeRead = ends[0]
         wakeWrite = ends[1]
@@ -80,9 +81,4 @@ package struct SourceIOError: Error, Sendable, Hashable, CustomStringConvertible
     init(_ description: String) {
         self.description = description
     }
-}
-
-/// `strerror(errno)`, read before anything else can change `errno`.
-func lastErrorText() -> String {
-    String(cString: strerror(errno))
 }

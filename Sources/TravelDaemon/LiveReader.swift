@@ -65,7 +65,7 @@ struct LiveReader<Decoder: LiveDecoder> {
             // A vanished USB device reads EIO (or ENXIO, ENODEV); a pty whose other end closed, EIO
             // or 0; a socket whose peer closed, 0.
             guard count > 0 else {
-                let reason = count == 0 ? "end of input" : lastErrorText()
+                let reason = count == 0 ? "end of input" : systemErrorText()
                 decoder.finish { fixes.append($0) }
                 await deliverFixes(deliver)
                 return reason

@@ -23,7 +23,7 @@ package struct ReplaySource: FixProvider {
 
     package func run(deliver: (SourceEvent) async -> Void) async throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw InputError.cannotOpen(path: path, reason: systemErrorText()) }
         defer { close(fd) }
         await deliver(.connected(description: "file://\(path)"))
 
@@ -36,7 +36,7 @@ package struct ReplaySource: FixProvider {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw InputError.readFailed(path: path, reason: String(cString: strerror(errno))) }
+            guard count >= 0 else { throw InputError.readFailed(path: path, reason: systemErrorText()) }
             if count == 0 { break }
             chunk.withUnsafeBytes {
                 decoder.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) { fixes.append($0) }

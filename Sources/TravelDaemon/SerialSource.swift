@@ -72,10 +72,10 @@ package struct SerialSource: FixProvider {
     /// sent), 8N1 at `rate`, ignoring modem lines, non-blocking.
     private func openDevice(at rate: Int) throws(SourceIOError) -> Int32 {
         let device = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard device >= 0 else { throw SourceIOError(lastErrorText()) }
+        guard device >= 0 else { throw SourceIOError(systemErrorText()) }
         var settings = termios()
         guard tcgetattr(device, &settings) == 0 else {
-            let reason = lastErrorText()
+            let reason = systemErrorText()
             close(device)
             throw SourceIOError("not a serial device: \(reason)")
         }
@@ -94,7 +94,7 @@ package struct SerialSource: FixProvider {
         let speed = Self.speed(rate)
         guard cfsetispeed(&settings, speed) == 0, cfsetospeed(&settings, speed) == 0,
             tcsetattr(device, TCSANOW, &settings) == 0
-        else { throw SourceIOError("cannot set \(rate) baud: \(lastErrorText())") }
+        else { throw SourceIOError("cannot set \(rate) baud: \(systemErrorText())") }
     }
 
     /// The rates auto-baud tries, most common first.
@@ -107,7 +107,7 @@ package struct SerialSource: FixProvider {
     /// garbage that never checksums. What is read while probing is dropped.
     private func probe(_ device: Int32, poll: InterruptiblePoll, first: Int) async throws -> Int {
         var settings = termios()
-        guard tcgetattr(device, &settings) == 0 else { throw SourceIOError(lastErrorText()) }
+        guard tcgetattr(device, &settings) == 0 else { throw SourceIOError(systemErrorText()) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let clock = ContinuousClock()
         for rate in [first] + Self.probeOrder.filter({ $0 != first }) {
@@ -120,7 +120,7 @@ package struct SerialSource: FixProvider {
                 if revents == 0 { break }
                 let count = buffer.withUnsafeMutableBytes { read(device, $0.baseAddress, $0.count) }
                 if count < 0, errno == EAGAIN || errno == EINTR { continue }
-                guard count > 0 else { throw SourceIOError(count == 0 ? "end of input" : lastErrorText()) }
+                guard count > 0 else { throw SourceIOError(count == 0 ? "end of input" : systemErrorText()) }
                 buffer.withUnsafeBytes { decoder.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) { _ in } }
             }
             if decoder.statistics.sentencesOK >= 2 { return rate }

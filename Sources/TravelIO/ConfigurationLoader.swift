@@ -230,12 +230,12 @@ package enum ConfigurationLoader {
     /// Why `path` cannot be read (or run, when `executable`), or `nil` when it can.
     private static func unusable(_ path: String, executable: Bool) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return systemError() }
+        guard stat(path, &status) == 0 else { return systemErrorText() }
         if status.st_mode & S_IFMT == S_IFDIR { return "is a directory" }
         if executable {
-            guard access(path, X_OK) == 0 else { return "not executable (\(systemError()))" }
+            guard access(path, X_OK) == 0 else { return "not executable (\(systemErrorText()))" }
         } else {
-            guard access(path, R_OK) == 0 else { return systemError() }
+            guard access(path, R_OK) == 0 else { return systemErrorText() }
         }
         return nil
     }
@@ -246,7 +246,7 @@ package enum ConfigurationLoader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT, absentIsDefault { return nil }
-            throw .unreadableFile(path: path, reason: systemError())
+            throw .unreadableFile(path: path, reason: systemErrorText())
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -254,7 +254,7 @@ package enum ConfigurationLoader {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadableFile(path: path, reason: systemError()) }
+            guard count >= 0 else { throw .unreadableFile(path: path, reason: systemErrorText()) }
             if count == 0 { return String(decoding: bytes, as: UTF8.self) }
             bytes += chunk[..<count]
             guard bytes.count <= maximumFileSize else {
@@ -268,14 +268,14 @@ package enum ConfigurationLoader {
     private static func dropIns(in directory: String) throws(ConfigurationError) -> [String] {
         guard let stream = opendir(directory) else {
             if errno == ENOENT || errno == ENOTDIR { return [] }
-            throw .unreadableFile(path: directory, reason: systemError())
+            throw .unreadableFile(path: directory, reason: systemErrorText())
         }
         defer { closedir(stream) }
         var paths: [String] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
-                if errno != 0 { throw .unreadableFile(path: directory, reason: systemError()) }
+                if errno != 0 { throw .unreadableFile(path: directory, reason: systemErrorText()) }
                 return paths.sorted()
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
@@ -285,10 +285,5 @@ package enum ConfigurationLoader {
                 paths.append(directory + "/" + name)
             }
         }
-    }
-
-    /// The C library's message for `errno`: "No such file or directory".
-    static func systemError() -> String {
-        String(cString: strerror(errno))
     }
 }

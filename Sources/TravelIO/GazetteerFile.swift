@@ -43,7 +43,7 @@ package enum GazetteerFile {
     /// Maps the gazetteer at `path`; throws a sentence naming the file when it cannot.
     package static func map(path: String) throws(GazetteerLoadError) -> Gazetteer {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw GazetteerLoadError(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw GazetteerLoadError(path: path, reason: systemErrorText()) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
@@ -51,7 +51,7 @@ package enum GazetteerFile {
         }
         let size = Int(info.st_size)
         guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
-            throw GazetteerLoadError(path: path, reason: String(cString: strerror(errno)))
+            throw GazetteerLoadError(path: path, reason: systemErrorText())
         }
         do {
             return try Gazetteer(bytes: UnsafeRawBufferPointer(start: base, count: size)) { bytes in

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import TravelCore
 
 /// A file or standard input read in chunks with POSIX `read`.
 package struct InputFile: ~Copyable {
@@ -21,7 +22,7 @@ package struct InputFile: ~Copyable {
             ownsDescriptor = false
         } else {
             let opened = open(path, O_RDONLY | O_CLOEXEC)
-            guard opened >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+            guard opened >= 0 else { throw .cannotOpen(path: path, reason: systemErrorText()) }
             var info = stat()
             if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 close(opened)
@@ -45,7 +46,7 @@ package struct InputFile: ~Copyable {
             let n = read(fd, storage.baseAddress, size)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw InputError.readFailed(path: name, reason: String(cString: strerror(errno)))
+                throw InputError.readFailed(path: name, reason: systemErrorText())
             }
             if n == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: storage[0..<n]))
@@ -55,7 +56,7 @@ package struct InputFile: ~Copyable {
     /// The file's size in bytes (0 for a pipe or terminal).
     package func size() throws(InputError) -> Int {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .readFailed(path: name, reason: String(cString: strerror(errno))) }
+        guard fstat(fd, &info) == 0 else { throw .readFailed(path: name, reason: systemErrorText()) }
         return (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     }
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import TravelCore
 
 /// A file written in large blocks, with errors (full disk, closed pipe) reported, not ignored.
 package final class OutputFile {
@@ -18,7 +19,7 @@ package final class OutputFile {
     /// Creates or truncates `path`.
     package init(path: String) throws(OutputError) {
         let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard opened >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        guard opened >= 0 else { throw .cannotWrite(path: path, reason: systemErrorText()) }
         fd = opened
         self.path = path
         buffer.reserveCapacity(1 << 16)
@@ -32,7 +33,7 @@ package final class OutputFile {
     package func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
         let ok = buffer.withUnsafeBufferPointer { writeAll(fd: fd, $0) }
-        guard ok else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        guard ok else { throw .cannotWrite(path: path, reason: systemErrorText()) }
         bytesWritten += buffer.count
         buffer.removeAll(keepingCapacity: true)
     }
@@ -49,7 +50,7 @@ package final class OutputFile {
         #else
         let result = Darwin.close(fd)
         #endif
-        guard result == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        guard result == 0 else { throw .cannotWrite(path: path, reason: systemErrorText()) }
     }
 
     deinit {

@@ -91,7 +91,7 @@ package struct SystemTimeZoneDatabase: TimeZoneDatabase {
     /// The bytes of the regular file at `path`, or the system's reason it cannot be read.
     private static func contents(of path: String) -> Result<[UInt8], FileReason> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(FileReason(errno == ENOENT ? "no such zone file" : systemError())) }
+        guard fd >= 0 else { return .failure(FileReason(errno == ENOENT ? "no such zone file" : systemErrorText())) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -102,14 +102,12 @@ package struct SystemTimeZoneDatabase: TimeZoneDatabase {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return .failure(FileReason(systemError())) }
+            guard count >= 0 else { return .failure(FileReason(systemErrorText())) }
             if count == 0 { return .success(bytes) }
             bytes += chunk[..<count]
             guard bytes.count <= maximumFileSize else { return .failure(FileReason("not a zone file")) }
         }
     }
-
-    private static func systemError() -> String { String(cString: strerror(errno)) }
 }
 
 /// Why a zone file could not be read, for `Result`.

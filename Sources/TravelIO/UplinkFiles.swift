@@ -40,9 +40,9 @@ package enum UplinkFiles {
     /// by others.
     private static func problem(with path: String, secret: Bool) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return ConfigurationLoader.systemError() }
+        guard stat(path, &status) == 0 else { return systemErrorText() }
         guard status.st_mode & S_IFMT == S_IFREG else { return "is not a regular file" }
-        guard access(path, R_OK) == 0 else { return ConfigurationLoader.systemError() }
+        guard access(path, R_OK) == 0 else { return systemErrorText() }
         if secret, status.st_mode & S_IROTH != 0 {
             let mode = String(status.st_mode & 0o777, radix: 8)
             return "is readable by others (mode \(mode)); chmod o-r it"
@@ -65,14 +65,14 @@ package struct MQTTPasswordFile: Sendable {
     /// The first line of the file; an error naming the key when it cannot be read.
     package func password() throws(MQTTPasswordFileError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw unusable(ConfigurationLoader.systemError()) }
+        guard fd >= 0 else { throw unusable(systemErrorText()) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: Self.maximumSize + 1)
         var count = 0
         while count < bytes.count {
             let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw unusable(ConfigurationLoader.systemError()) }
+            guard got >= 0 else { throw unusable(systemErrorText()) }
             if got == 0 { break }
             count += got
         }

@@ -24,18 +24,4 @@ enum Platform {
         var info = stat()
         return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
-
-    /// The contents of a small text file such as `/proc/thread-self/io`, or `nil` if unreadable.
-    static func readSmallTextFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-    }
 }

@@ -281,14 +281,4 @@ extension TravelDatabase {
     package func routeCursor(of trips: [TripRecord], measuringShapes: Bool = false) throws(StoreError) -> RouteCursor {
         try RouteCursor(trips: trips, measuringShapes: measuringShapes, connection: connection)
     }
-
-    /// Calls `body` with each of `trips` (oldest first, as `trips(…)` returns them) and its
-    /// route, in order, one trip's route in memory at a time (see `RouteCursor`).
-    package func forEachRoute(
-        of trips: [TripRecord],
-        _ body: (TripRecord, [RoutePoint]) throws -> Void
-    ) throws {
-        var cursor = try routeCursor(of: trips)
-        while let next = try cursor.next() { try body(next.0, next.1) }
-    }
 }

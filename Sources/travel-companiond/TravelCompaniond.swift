@@ -26,7 +26,7 @@ struct TravelCompaniond: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "travel-companiond",
         abstract: "Always-on GPS trip logger daemon.",
-        version: "0.1.0",
+        version: travelCompanionVersion,
         subcommands: [Run.self, CheckConfig.self],
         defaultSubcommand: Run.self
     )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TravelCore
 import TravelIO
 import TravelStore
 
@@ -8,7 +9,7 @@ struct Travelctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "travelctl",
         abstract: "Query and control TravelCompanion, or work on receiver logs offline.",
-        version: "0.1.0",
+        version: travelCompanionVersion,
         subcommands: [
             Decode.self, Import.self, Imports.self, Trips.self, Trip.self, Journeys.self, JourneyCommand.self,
             HomeCommand.self, Stats.self, Export.self, Report.self, Backup.self, PlanCommand.self, NoteCommand.self,

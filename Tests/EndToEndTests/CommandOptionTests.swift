@@ -49,4 +49,17 @@ import Testing
         #expect(status.status == 69)
         #expect(status.standardError == "travelctl: travel-companiond is not running (no socket at \(socket))\n")
     }
+
+    /// One version everywhere it is shown: both executables' `--version` and the top entry of the
+    /// Debian changelog, which `make deb` refuses to build against a different one.
+    @Test func bothExecutablesAndThePackageSayTheSameVersion() throws {
+        let versions = try ["travelctl", "travel-companiond"].map {
+            try Binaries.run($0, ["--version"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let changelog = try String(
+            contentsOf: InstallTests.repository.appendingPathComponent("packaging/deb/changelog"),
+            encoding: .utf8
+        )
+        #expect(versions.allSatisfy { !$0.isEmpty && changelog.hasPrefix("travel-companion (\($0))") }, "\(versions)")
+    }
 }

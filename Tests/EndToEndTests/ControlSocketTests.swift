@@ -17,6 +17,8 @@ import TravelCore
         let info = try PythonVarlink.run(["info", address])
         #expect(info.status == 0, "\(info.standardError)")
         #expect(info.output.contains("Product: travel-companiond"), "\(info.output)")
+        let version = try Binaries.run("travelctl", ["--version"]).output
+        #expect(info.output.contains("Version: \(version)"), "\(info.output)")
         #expect(info.output.contains(Self.interface), "\(info.output)")
 
         let help = try PythonVarlink.run(["help", "\(address)/\(Self.interface)"])

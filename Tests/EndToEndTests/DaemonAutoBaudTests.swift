@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `serial://…?baud=auto` against a receiver that only makes sense at 38400 baud: a pty whose
@@ -28,7 +29,7 @@ import Testing
         let log = state.url.appendingPathComponent("epochs.nmea").path
         try epochs.joined(separator: "\n").write(toFile: log, atomically: true, encoding: .utf8)
         let device = state.url.appendingPathComponent("gps0").path
-        let receiver = try PTYReceiver.launch("/usr/bin/python3", ["-c", Self.receiver, device, log])
+        let receiver = try TestProcesses.launch("/usr/bin/python3", ["-c", Self.receiver, device, log])
         defer {
             receiver.terminate()
             receiver.waitUntilExit()

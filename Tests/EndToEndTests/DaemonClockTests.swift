@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Time without a real-time clock, on a real pty: history is stamped with GPS time whatever the
@@ -81,8 +82,8 @@ import Testing
         defer { state.remove() }
         let log = state.url.appendingPathComponent("drive.nmea").path
         try DaemonGPSDTests.Drive().epochs.joined().write(toFile: log, atomically: true, encoding: .utf8)
-        let port = GPSDDevice.freePort()
-        let gpsfake = try PTYReceiver.launch(
+        let port = TestProcesses.freePort()
+        let gpsfake = try TestProcesses.launch(
             "/usr/bin/gpsfake",
             ["-1", "-n", "-q", "-P", "\(port)", "-c", "0.015", "-W", "3", log]
         )

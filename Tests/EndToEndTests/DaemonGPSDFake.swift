@@ -6,9 +6,9 @@ import Testing
 /// own so no system gpsd is used or disturbed. The test writes the receiver's sentences itself,
 /// after the daemon is watching, so no epoch is sent before anyone listens.
 final class GPSDDevice {
-    let port = GPSDDevice.freePort()
+    let port = TestProcesses.freePort()
     let receiver: PTYReceiver
-    private var gpsd: Process?
+    private var gpsd: GPSD?
 
     init() throws {
         receiver = try PTYReceiver()
@@ -17,21 +17,13 @@ final class GPSDDevice {
 
     /// gpsd at a known speed and framing, reading at once (`-n`): no probing that drops input.
     func startGPSD() throws {
-        gpsd = try PTYReceiver.launch(
-            "/usr/sbin/gpsd",
-            [
-                "-N", "-n", "-b", "-s", "38400", "-f", "8N1", "-S", "\(port)", "-F",
-                "\(receiver.directory)/gpsd.sock", receiver.device,
-            ]
-        )
+        gpsd = try GPSD(reading: receiver.device, port: port)
     }
 
     /// gpsd dies as in a crash; the pty stays, as a receiver stays plugged in.
     func killGPSD() {
-        guard let gpsd else { return }
-        if gpsd.isRunning { kill(gpsd.processIdentifier, SIGKILL) }
-        gpsd.waitUntilExit()
-        self.gpsd = nil
+        gpsd?.kill()
+        gpsd = nil
     }
 
     /// What the receiver says.
@@ -44,7 +36,7 @@ final class GPSDDevice {
     func record(to path: String) throws -> Process {
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        let gpspipe = try PTYReceiver.launch("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(port)"], output: output)
+        let gpspipe = try TestProcesses.launch("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(port)"], output: output)
         #expect(Self.wait(for: #""class":"WATCH""#, in: path))
         return gpspipe
     }
@@ -62,10 +54,6 @@ final class GPSDDevice {
     deinit {
         killGPSD()
     }
-
-    /// A TCP port free on both 127.0.0.1 and ::1 right now: gpsd binds both, and falls back to ::1
-    /// alone when the IPv4 one is taken.
-    static func freePort() -> Int { TestProcesses.freePort() }
 }
 
 extension DaemonProcess {

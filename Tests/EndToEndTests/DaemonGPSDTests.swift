@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `travel-companiond run --source gpsd://…` against a real gpsd reading a pty: a drive stored as
@@ -119,7 +120,7 @@ import Testing
     @Test func withoutGpsdItKeepsTryingAndSIGTERMStillExitsZero() throws {
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
-        let port = GPSDDevice.freePort()
+        let port = TestProcesses.freePort()
         let daemon = try Self.daemon(port: port, state: state)
         let refused = try #require(daemon.waitForLine(containing: "cannot use gpsd"), "\(daemon.output)")
         #expect(refused.contains("gpsd://127.0.0.1:\(port): Connection refused; retrying, at most every 0.5 s"))

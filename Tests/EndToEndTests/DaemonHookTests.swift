@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `[Hooks]` with the real daemon replaying a real drive: hook scripts written into the test's
@@ -6,21 +7,7 @@ import Testing
 @Suite struct DaemonHookTests {
     /// An executable `/bin/sh` script in `directory`; its path.
     static func script(_ name: String, in directory: URL, _ body: String) throws -> String {
-        let path = directory.appendingPathComponent(name).path
-        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return path
-    }
-
-    /// Whether process `id` has ended (gone, or a zombie its new parent has yet to reap), waiting
-    /// up to a hang limit: a killed process dies soon, not at once.
-    static func hasEnded(_ id: Int32) -> Bool {
-        for _ in 0..<1000 {
-            guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8) else { return true }
-            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
-            usleep(10_000)
-        }
-        return false
+        try TemporaryDirectory.script(at: directory.appendingPathComponent(name).path, body)
     }
 
     @Test func aReplayRunsTheHooksOfItsEventsWithoutWaitingForThem() throws {
@@ -76,7 +63,7 @@ import Testing
                 )
             )
         )
-        #expect(Self.hasEnded(blockerID), "the blocked hook was killed")
+        #expect(TestProcesses.hasEnded(blockerID), "the blocked hook was killed")
 
         // A missing program is logged with its path; the daemon carries on.
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// sd_notify as systemd sees it: a datagram socket in `NOTIFY_SOCKET` receives READY=1 with a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A running `travel-companiond`, its standard error read line by line as it comes, so a test
@@ -11,7 +12,7 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// A test that waits longer than this for a line has found a hang; the daemon is killed so
     /// the suite goes on. Not a timing assertion: every wait normally ends in milliseconds.
-    static let hangLimit: TimeInterval = 120
+    static let hangLimit = TestProcesses.hangLimit
 
     /// Starts the daemon with `arguments`; `environment` is added to the runner's (in UTC unless it
     /// says otherwise: `Binaries.environment`).

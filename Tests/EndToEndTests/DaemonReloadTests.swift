@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SIGHUP reads the zones and POIs again: a zone and a POI added with `travelctl` while the

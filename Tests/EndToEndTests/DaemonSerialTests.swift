@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `travel-companiond run --source serial://…` on a real pty: a drive with junk on the line stored

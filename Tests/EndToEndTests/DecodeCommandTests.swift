@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 /// `travelctl decode`, run as a process on real receiver logs and on garbage.
@@ -51,7 +52,7 @@ import Testing
     /// NMEA (junk bytes) or gpsd JSON (malformed lines), as `head -c 1000000 /dev/urandom` may.
     @Test(arguments: [(UInt8(ascii: "x"), "junk bytes"), (UInt8(ascii: "{"), "malformed lines")])
     func survivesAMegabyteOfRandomBytesOnStandardInput(first: UInt8, counter: String) throws {
-        var generator = SplitMix64Generator(seed: UInt64(first))
+        var generator = SplitMix64(seed: UInt64(first))
         var garbage = Data((0..<1_000_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         garbage[0] = first
         let result = try Binaries.run("travelctl", ["decode", "--stats"], input: garbage)

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 
 /// `travelctl import`, `trips` and `trip show` run as processes on real tracks and real files.
@@ -75,7 +76,7 @@ import Testing
         let expected = try Self.trips(reference)
         #expect(expected.count == 40)
 
-        var generator = SplitMix64Generator(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         for attempt in 0..<4 {
             let process = Process()
             process.executableURL = Binaries.productsDirectory.appendingPathComponent("travelctl")
@@ -157,18 +158,5 @@ import Testing
         let result = try Binaries.run("travelctl", ["--db", "/nonexistent/travel.sqlite", "trips"])
         #expect(result.status == 1)
         #expect(result.standardError.split(separator: "\n").count == 1)
-    }
-}
-
-/// Deterministic randomness for kill timings.
-struct SplitMix64Generator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `travelctl notify-bridge` against the real parts: a private session bus, dunst drawing on an

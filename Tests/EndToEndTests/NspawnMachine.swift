@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A throwaway machine with a real systemd as PID 1: `systemd-nspawn` boots the host's `/usr` on
@@ -35,7 +36,7 @@ final class NspawnMachine: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         // Through a shell only to send nspawn's errors to the same log as the console.
-        nspawn = try PTYReceiver.launch(
+        nspawn = try TestProcesses.launch(
             "/bin/sh",
             ["-c", #"exec "$0" "$@" 2>&1"#, "/usr/bin/systemd-nspawn"] + arguments,
             output: output

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An `NspawnMachine` with the unit files of `systemd/` bound in exactly as shipped, the built
@@ -77,9 +78,9 @@ final class SystemdContainer: @unchecked Sendable {
     }
 
     /// Starts the server `command` inside the container and leaves it running, with the signal
-    /// mask a service has (PTYReceiver.launch), so the container's shutdown can stop it.
+    /// mask a service has (TestProcesses.launch), so the container's shutdown can stop it.
     func launchServer(_ command: [String]) throws -> Process {
-        try PTYReceiver.launch("/usr/bin/nsenter", ["-t", "\(machine.systemdPID)", "-a"] + command)
+        try TestProcesses.launch("/usr/bin/nsenter", ["-t", "\(machine.systemdPID)", "-a"] + command)
     }
 
     /// Starts `command` inside the container and leaves it running; it reads `standardInput`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A receiver's bad times, through `travelctl import` and the daemon on a real pty: one epoch

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A week in the car, fed live: ten real drives (the Limerick bus ride, out and back) on seven

@@ -56,8 +56,8 @@ import TravelCore
     }
 
     @Test func deliversTheVersionEveryEpochTheSilenceAndTheEnd() async throws {
-        let pty = try PTYPair()
-        let gpsd = try GPSDDaemon(reading: pty.device)
+        let pty = try PTYReceiver()
+        let gpsd = try GPSD(reading: pty.device)
         defer { gpsd.kill() }
         let (task, iterator) = Self.start(Self.source(port: gpsd.port, fixTimeout: .seconds(1)))
         var events = iterator
@@ -101,8 +101,8 @@ import TravelCore
     }
 
     @Test func reconnectsWhenGpsdComesBackOnTheSamePort() async throws {
-        let pty = try PTYPair()
-        var gpsd = try GPSDDaemon(reading: pty.device)
+        let pty = try PTYReceiver()
+        var gpsd = try GPSD(reading: pty.device)
         defer { gpsd.kill() }
         let (task, iterator) = Self.start(Self.source(port: gpsd.port))
         var events = iterator
@@ -114,7 +114,7 @@ import TravelCore
                 pty.write(try Self.sentences())
             case .disconnected:
                 kinds.append("disconnected")
-                gpsd = try GPSDDaemon(reading: pty.device, port: gpsd.port)
+                gpsd = try GPSD(reading: pty.device, port: gpsd.port)
             case .fix(let fix) where fix.hasPosition:
                 guard kinds.last != "fix" else { break }
                 kinds.append("fix")
@@ -128,7 +128,7 @@ import TravelCore
     }
 
     @Test func cancellationEndsAWaitOnASilentGpsd() async throws {
-        let gpsd = try GPSDDaemon(reading: nil)
+        let gpsd = try GPSD(reading: nil)
         defer { gpsd.kill() }
         // No device and no fix timeout: only the cancellation can end the wait for data.
         let (task, iterator) = Self.start(Self.source(port: gpsd.port, fixTimeout: .seconds(3600)))
@@ -143,7 +143,7 @@ import TravelCore
     }
 
     @Test func aTimeoutLosesTheFixOnceInThePipelineLog() async throws {
-        let scratch = try TrackingPipelineTests.Scratch()
+        let scratch = try TemporaryDirectory()
         let (pipeline, handler, _) = try TrackingPipelineTests.pipeline(in: scratch)
         let fix = Fix(time: UTCTime(year: 2026, month: 5, day: 1), mode: .threeD, latitude: 52.6, longitude: -8.6)
         await pipeline.handle(.fix(fix))
@@ -182,42 +182,4 @@ extension Result where Failure == any Error {
     var isCancellation: Bool {
         if case .failure(let error) = self { error is CancellationError } else { false }
     }
-}
-
-/// A real gpsd on its own port (never the system gpsd), reading a device at a set speed and
-/// framing from its start (`-n`, no probing that drops input), or without a device: then it
-/// greets and says nothing, ever.
-final class GPSDDaemon {
-    let port: Int
-    private let process = Process()
-    private let controlSocket = FileManager.default.temporaryDirectory
-        .appendingPathComponent("tc-gpsd-\(UUID().uuidString)").path
-
-    init(reading device: String?, port: Int = GPSDDaemon.freePort()) throws {
-        self.port = port
-        let reading = device.map { ["-n", "-b", "-s", "38400", "-f", "8N1", $0] } ?? []
-        process.executableURL = URL(fileURLWithPath: Self.unblockingSignals[0])
-        process.arguments =
-            Array(Self.unblockingSignals.dropFirst()) + ["/usr/sbin/gpsd", "-N", "-S", "\(port)", "-F", controlSocket]
-            + reading
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// gpsd dies as in a crash.
-    func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: controlSocket)
-    }
-
-    deinit { kill() }
-
-    /// Foundation's `Process` passes on the runner's blocked signal mask, so gpsd and socat would
-    /// ignore SIGTERM: Python clears it, then becomes the program.
-    static let unblockingSignals = TestProcesses.unblockingSignals
-
-    static func freePort() -> Int { TestProcesses.freePort() }
 }

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import TestSupport
 import Testing
+import TravelCore
 
 @testable import TravelDaemon
 
@@ -26,7 +27,7 @@ import Testing
         #expect(requests.map(\.method) == Array(repeating: "POST", count: 20))
         #expect(requests.map(\.path) == paths)
         #expect(Set(requests.map(\.clientPort)).count == 1, "one kept-alive connection, not one per request")
-        #expect(requests.allSatisfy { $0.userAgent == "travel-companion/\(Daemon.version)" })
+        #expect(requests.allSatisfy { $0.userAgent == "travel-companion/\(travelCompanionVersion)" })
         #expect(requests[0].headers == ["Host", "User-Agent", "Content-Length"])
     }
 
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func aServerNotListeningFailsThenConnectsOnceItListens() async throws {
-        let port = GPSDDaemon.freePort()
+        let port = TestProcesses.freePort()
         let url = "http://127.0.0.1:\(port)"
         let transport = HTTPTransport(settings: .init(baseURL: url), logger: Self.logger)
         let events = EventRecorder(transport.events)

@@ -1,6 +1,7 @@
 import Foundation
 import InMemoryLogging
 import Logging
+import TestSupport
 import Testing
 import TravelCore
 
@@ -11,22 +12,6 @@ import TravelCore
 /// checked, so no test waits on a clock.
 @Suite struct HookRunnerTests {
     /// A directory of hook scripts and what they record, removed afterwards.
-    final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-hooks-\(UUID().uuidString)").path
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-
-        /// An executable `/bin/sh` script named `name` with `body`; its path.
-        func script(_ name: String, _ body: String) throws -> String {
-            let file = "\(path)/\(name)"
-            try "#!/bin/sh\n\(body)\n".write(toFile: file, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
-            return file
-        }
-
-        func read(_ name: String) throws -> String { try String(contentsOfFile: "\(path)/\(name)", encoding: .utf8) }
-    }
-
     static let tripEnded = TravelEvent(
         .tripEnded(
             TripSummary(
@@ -81,19 +66,8 @@ import TravelCore
         return (runner, handler.entries.map(\.message.description))
     }
 
-    /// Whether process `id` has ended: gone, or a zombie its new parent has yet to reap. Waits
-    /// for that up to a hang limit: a killed process dies soon, not at once.
-    static func hasEnded(_ id: Int32) -> Bool {
-        for _ in 0..<1000 {
-            guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8) else { return true }
-            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
-            usleep(10_000)
-        }
-        return false
-    }
-
     @Test func aHookGetsItsArgumentsTheEventInItsEnvironmentAndJSONOnItsStandardInput() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let record = try scratch.script(
             "record",
             #"printf '%s\n' "$@" > "$1.argv"; env > "$1.env"; cat > "$1.stdin""#
@@ -133,7 +107,7 @@ import TravelCore
     }
 
     @Test func severalHooksForOneEventAllRunAndOtherEventsRunNone() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let touch = try scratch.script("touch", #"echo "$TC_EVENT" >> "$1""#)
         _ = await Self.drain(
             Self.hooks(["TripEnded": "\(touch) \(scratch.path)/a ; \(touch) \(scratch.path)/b"]),
@@ -161,7 +135,7 @@ import TravelCore
     /// Runs a hook of `body` (which writes its own pid and its child's next to `$1`) with a 0.2 s
     /// timeout: the log says it was stopped `with` that signal, and neither process is left.
     static func expectStoppedPastTimeout(_ body: String, with signal: String) async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let hook = try scratch.script("hook", body)
         let (_, log) = await drain(hooks(["TripEnded": "\(hook) \(scratch.path)/s"], timeout: 0.2), [tripEnded])
         #expect(
@@ -170,13 +144,15 @@ import TravelCore
         )
         for file in ["s.pid", "s.child"] {
             #expect(
-                hasEnded(try #require(Int32(try scratch.read(file).trimmingCharacters(in: .whitespacesAndNewlines))))
+                TestProcesses.hasEnded(
+                    try #require(Int32(try scratch.read(file).trimmingCharacters(in: .whitespacesAndNewlines)))
+                )
             )
         }
     }
 
     @Test func failuresAreLoggedWithTheHooksPath() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let failing = try scratch.script("failing", "exit 3")
         let killed = try scratch.script("killed", "kill -KILL $$")
         let notExecutable = "\(scratch.path)/not-executable"
@@ -195,7 +171,7 @@ import TravelCore
     }
 
     @Test func noMoreThanMaxConcurrentHooksRunAtOnce() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: "\(scratch.path)/spans", withIntermediateDirectories: true)
         let span = try scratch.script(
             "span",
@@ -218,7 +194,7 @@ import TravelCore
     }
 
     @Test func hooksBeyondTheQueueAreDroppedCountedAndLogged() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let touch = try scratch.script("touch", #"echo x >> "$1""#)
         // Nothing runs before `run`: one hook takes the slot, two wait, two find no room.
         let (runner, log) = await Self.drain(
@@ -232,7 +208,7 @@ import TravelCore
     }
 
     @Test func theLogTapHandsOverEventLinesOnlyAndAReloadBringsNewHooks() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let touch = try scratch.script("touch", #"echo "$TC_EVENT $TC_DISTANCE_M" >> "$1""#)
         let runner = HookRunner(Self.hooks([:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let logger = HookEventTap.tapping(Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, into: runner)
@@ -254,7 +230,7 @@ import TravelCore
     }
 
     @Test func cancellationKillsARunningHook() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let sleeper = try scratch.script("sleeper", #"echo $$ > "$1.tmp"; mv "$1.tmp" "$1.pid"; exec sleep 1000"#)
         let runner = HookRunner(
             Self.hooks(["TripEnded": "\(sleeper) \(scratch.path)/s"]),
@@ -269,7 +245,7 @@ import TravelCore
         }
         running.cancel()
         await running.value
-        #expect(Self.hasEnded(try #require(pid, "the hook never started")))
+        #expect(TestProcesses.hasEnded(try #require(pid, "the hook never started")))
     }
 
     @Test func everyEventKindHasAHooksKey() {

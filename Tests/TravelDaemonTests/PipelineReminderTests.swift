@@ -1,6 +1,7 @@
 import Foundation
 import InMemoryLogging
 import Logging
+import TestSupport
 import Testing
 import TravelCore
 import TravelStore
@@ -12,7 +13,7 @@ import TravelStore
 @Suite struct PipelineReminderTests {
     static let rules = ReminderRules(noTripDays: 7, planReminders: true, secondOfDay: 9 * 3600, timeZone: .utc)
 
-    static func pipeline(_ scratch: TrackingPipelineTests.Scratch) throws -> (TrackingPipeline, InMemoryLogHandler) {
+    static func pipeline(_ scratch: TemporaryDirectory) throws -> (TrackingPipeline, InMemoryLogHandler) {
         var configuration = TravelConfiguration()
         configuration.storage.database = scratch.path + "/travel.sqlite"
         let handler = InMemoryLogHandler()
@@ -35,7 +36,7 @@ import TravelStore
     }
 
     @Test func dueRemindersAreLoggedAsEventsOnceAcrossARestart() async throws {
-        let scratch = try TrackingPipelineTests.Scratch()
+        let scratch = try TemporaryDirectory()
         do {
             let (pipeline, handler) = try Self.pipeline(scratch)
             try await ReplaySource(path: TrackingPipelineTests.bus, speed: 0).run { await pipeline.handle($0) }
@@ -69,7 +70,7 @@ import TravelStore
     }
 
     @Test func beforeTheFirstLiveFixNothingIsDueWhateverTheSystemClockSays() async throws {
-        let scratch = try TrackingPipelineTests.Scratch()
+        let scratch = try TemporaryDirectory()
         let (pipeline, handler) = try Self.pipeline(scratch)
         try await ReplaySource(path: TrackingPipelineTests.bus, speed: 0).run { await pipeline.handle($0) }
         await pipeline.endOfInput()

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TestSupport
 import Testing
 import TravelCore
 
@@ -25,7 +26,7 @@ import TravelCore
         return (task, stream.makeAsyncIterator())
     }
 
-    static func source(_ pty: PTYPair) -> SerialSource {
+    static func source(_ pty: PTYReceiver) -> SerialSource {
         SerialSource(
             path: pty.device,
             baud: 4800,
@@ -45,7 +46,7 @@ import TravelCore
     }
 
     @Test func junkOnTheLineCostsNothingButTheJunk() async throws {
-        let pty = try PTYPair()
+        let pty = try PTYReceiver()
         let (task, iterator) = Self.start(Self.source(pty))
         var events = iterator
         guard case .connected(let description) = await events.next() else {
@@ -67,7 +68,7 @@ import TravelCore
     }
 
     @Test func reopensWhenTheDeviceGoesAndComesBack() async throws {
-        var pty = try PTYPair()
+        let pty = try PTYReceiver()
         let (task, iterator) = Self.start(Self.source(pty))
         var events = iterator
         var kinds: [String] = []
@@ -80,7 +81,7 @@ import TravelCore
                 pty.write(sentences)
             case .disconnected:
                 kinds.append("disconnected")
-                pty = try PTYPair(at: pty.directory)
+                try pty.plugIn()
             case .fix(let fix) where fix.hasPosition:
                 guard kinds.last != "fix" else { break }
                 kinds.append("fix")
@@ -91,58 +92,5 @@ import TravelCore
         }
         task.cancel()
         #expect(kinds == ["connected", "fix", "disconnected", "connected", "fix"])
-    }
-}
-
-/// `socat pty,… pty,…`: `device` is what the source (or gpsd) opens, `feeder` where the test writes.
-final class PTYPair {
-    let directory: String
-    private let process = Process()
-    private var feeder: FileHandle?
-
-    var device: String { "\(directory)/gps0" }
-
-    init(at directory: String? = nil) throws {
-        self.directory =
-            directory
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("tc-pty-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
-        // gpsd drops root for its own user, which must reach the pty.
-        chmod(self.directory, 0o755)
-        process.executableURL = URL(fileURLWithPath: GPSDDaemon.unblockingSignals[0])
-        process.arguments =
-            Array(GPSDDaemon.unblockingSignals.dropFirst()) + [
-                "/usr/bin/socat", "pty,raw,echo=0,link=\(self.directory)/gps0,perm=0666",
-                "pty,raw,echo=0,link=\(self.directory)/feeder",
-            ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // socat makes the links once both ptys exist; a hang here is caught by the suite's limit.
-        while !FileManager.default.fileExists(atPath: "\(self.directory)/feeder")
-            || !FileManager.default.fileExists(atPath: device)
-        {
-            usleep(10_000)
-        }
-        feeder = FileHandle(forWritingAtPath: "\(self.directory)/feeder")
-    }
-
-    func write(_ text: String) {
-        feeder?.write(Data(text.utf8))
-    }
-
-    /// socat ends: both ptys vanish, as a USB receiver does when pulled out.
-    func unplug() {
-        try? feeder?.close()
-        feeder = nil
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
-
-    /// The directory goes with the last pair using it: `rmdir` leaves one socat still links into.
-    deinit {
-        unplug()
-        rmdir(directory)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import InMemoryLogging
 import Logging
+import TestSupport
 import Testing
 import TravelCore
 import TravelStore
@@ -13,14 +14,9 @@ import TravelStore
         .appendingPathComponent("Fixtures/tracks/limerick-bus-304-2019-02-18.gpx").path
 
     /// A directory for one test's database, removed afterwards.
-    final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-pipeline-\(UUID().uuidString)")
-            .path
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    static func pipeline(in scratch: Scratch) throws -> (TrackingPipeline, InMemoryLogHandler, TravelConfiguration) {
+    static func pipeline(
+        in scratch: TemporaryDirectory
+    ) throws -> (TrackingPipeline, InMemoryLogHandler, TravelConfiguration) {
         var configuration = TravelConfiguration()
         configuration.storage.database = scratch.path + "/travel.sqlite"
         let handler = InMemoryLogHandler()
@@ -34,7 +30,7 @@ import TravelStore
     static func messages(_ handler: InMemoryLogHandler) -> [String] { handler.entries.map(\.message.description) }
 
     @Test func aReplayedDriveIsLoggedAndStored() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let (pipeline, handler, configuration) = try Self.pipeline(in: scratch)
         try await ReplaySource(path: Self.bus, speed: 0).run { await pipeline.handle($0) }
         await pipeline.endOfInput()
@@ -55,7 +51,7 @@ import TravelStore
     }
 
     @Test func aLostSourceLosesTheFixAndAReconnectionIsLogged() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let (pipeline, handler, _) = try Self.pipeline(in: scratch)
         let fix = Fix(time: UTCTime(year: 2026, month: 5, day: 1), mode: .threeD, latitude: 52.6, longitude: -8.6)
         await pipeline.handle(.connected(description: "gpsd://127.0.0.1:2947"))
@@ -71,7 +67,7 @@ import TravelStore
     }
 
     @Test func aRefusedReloadKeepsTheRunningConfiguration() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let (pipeline, handler, configuration) = try Self.pipeline(in: scratch)
         let location = ConfigurationLocation(file: "/etc/travel-companion/travel-companion.conf", line: 3)
         await pipeline.reload(.failure(.unknownKey(location, section: "Storage", key: "Flush", suggestion: nil)))

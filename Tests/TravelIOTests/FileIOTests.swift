@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TravelCore
 
@@ -7,16 +8,9 @@ import TravelCore
 /// The executables' file edges on real files: chunked reads, atomic-free plain writes whose
 /// failures are reported, and the configuration loader's drop-in order.
 @Suite struct FileIOTests {
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tc-io-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func readsAFileInChunksOfTheAskedSize() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("log").path
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("log").path
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let input = try InputFile(path: path)
@@ -49,15 +43,14 @@ import TravelCore
     }
 
     @Test func dropInsApplyInLexicalOrderAfterTheMainFile() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let main = directory.appendingPathComponent("travel-companion.conf")
+        let directory = try TemporaryDirectory()
+        let main = directory.url.appendingPathComponent("travel-companion.conf")
         try "[Tracking]\nStopRadiusMeters=40\nDepartureRadiusMeters=90\n".write(
             to: main,
             atomically: true,
             encoding: .utf8
         )
-        let dropIns = directory.appendingPathComponent("travel-companion.conf.d")
+        let dropIns = directory.url.appendingPathComponent("travel-companion.conf.d")
         try FileManager.default.createDirectory(at: dropIns, withIntermediateDirectories: true)
         try "[Tracking]\nStopRadiusMeters=60\n".write(
             to: dropIns.appendingPathComponent("20-later.conf"),

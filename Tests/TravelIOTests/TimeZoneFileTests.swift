@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TravelCore
 import TravelIO
@@ -113,10 +114,8 @@ import TravelIO
     }
 
     @Test func machineZoneFollowsTZThenTheLocaltimeLink() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let link = directory.appendingPathComponent("localtime").path
+        let directory = try TemporaryDirectory()
+        let link = directory.file("localtime")
         try FileManager.default.createSymbolicLink(
             atPath: link,
             withDestinationPath: "/usr/share/zoneinfo/America/New_York"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TravelCore
 
@@ -6,12 +7,12 @@ import TravelCore
 
 /// The uplinks' files on disk: the password file's first line, and what check-config refuses.
 @Suite struct UplinkFilesTests {
-    private static func file(_ bytes: [UInt8], mode: Int = 0o600) throws -> (directory: URL, path: String) {
-        let directory = try FileIOTests.temporaryDirectory()
-        let path = directory.appendingPathComponent("secret").path
+    /// `secret` in `directory`, holding `bytes` with `mode`; its path.
+    private static func file(_ bytes: [UInt8], mode: Int = 0o600, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.file("secret")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
-        return (directory, path)
+        return path
     }
 
     @Test(arguments: [
@@ -19,8 +20,8 @@ import TravelCore
         (" spaced out \n", " spaced out "),
     ])
     func thePasswordIsTheFirstLineWithoutItsEnd(text: String, password: String) throws {
-        let (directory, path) = try Self.file(Array(text.utf8))
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
+        let path = try Self.file(Array(text.utf8), in: directory)
         #expect(try MQTTPasswordFile(path: path).password() == password)
     }
 
@@ -28,8 +29,8 @@ import TravelCore
         #expect(throws: MQTTPasswordFileError(path: "/nonexistent/password", reason: "No such file or directory")) {
             try MQTTPasswordFile(path: "/nonexistent/password").password()
         }
-        let (directory, path) = try Self.file([UInt8](repeating: 65, count: 5_000))
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
+        let path = try Self.file([UInt8](repeating: 65, count: 5_000), in: directory)
         do {
             _ = try MQTTPasswordFile(path: path).password()
             Issue.record("a 5000-byte password file was read")
@@ -39,8 +40,8 @@ import TravelCore
     }
 
     @Test func checksOnlyTheFilesOfUplinksThatRun() throws {
-        let (directory, path) = try Self.file(Array("x\n".utf8), mode: 0o604)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
+        let path = try Self.file(Array("x\n".utf8), mode: 0o604, in: directory)
         var configuration = TravelConfiguration()
         configuration.mqtt.passwordFile = path
         configuration.mqtt.caFile = directory.path

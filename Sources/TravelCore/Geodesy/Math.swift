@@ -1,4 +1,5 @@
-// The only platform import in TravelCore: libm's elementary functions, nothing else (no I/O, no Foundation).
+// The platform imports of TravelCore: libm's elementary functions here, and the C library's error
+// table (SystemErrorText.swift), nothing else (no I/O, no Foundation).
 // The wrappers carry argument labels so they cannot be confused with, or recurse into, the C names.
 #if canImport(Glibc)
 internal import Glibc

@@ -1,4 +1,4 @@
-/// A journey's type, as the seed apps had it (DOMAIN.md).
+/// A journey's type, as docs/domain.md defines it.
 public enum JourneyType: String, Sendable, Hashable, CaseIterable {
     /// Never leaves the home area, and the same local calendar day.
     case local

@@ -1,4 +1,4 @@
-/// The quality gate between the receiver and the trip detector (DOMAIN.md, "accepted fix").
+/// The quality gate between the receiver and the trip detector (docs/domain.md, "Accepted fix").
 ///
 /// A fix is accepted when it has a 2D/3D position and a date, its error estimate is within
 /// bounds, its time moves forward, it is not impossibly far from the last accepted fix and not

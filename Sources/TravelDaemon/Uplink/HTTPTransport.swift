@@ -6,6 +6,7 @@ import Musl
 internal import CCurl
 package import Logging
 internal import Synchronization
+internal import TravelCore
 
 /// The uplink's HTTP connection to a Traccar server (its OsmAnd protocol), through libcurl.
 ///
@@ -49,7 +50,7 @@ package final class HTTPTransport: UplinkTransport {
     }
 
     /// `travel-companion/VERSION`, the daemon's `User-Agent`.
-    package static let userAgent = "travel-companion/\(Daemon.version)"
+    package static let userAgent = "travel-companion/\(travelCompanionVersion)"
 
     private struct Request {
         let pathAndQuery: String
@@ -133,7 +134,7 @@ package final class HTTPTransport: UplinkTransport {
             guard created == 0 else {
                 Unmanaged<HTTPTransport>.fromOpaque(transport).release()
                 curl_multi_cleanup(multi)
-                logger.error("the Traccar uplink cannot send: no thread for it (\(String(cString: strerror(created))))")
+                logger.error("the Traccar uplink cannot send: no thread for it (\(systemErrorText(created)))")
                 return
             }
             state.multi = multi

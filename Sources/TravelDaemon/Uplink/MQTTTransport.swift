@@ -6,6 +6,7 @@ import Musl
 internal import CMosquitto
 package import Logging
 internal import Synchronization
+internal import TravelCore
 
 /// The MQTT uplink's connection, through libmosquitto (MQTT 3.1.1, clean session): its own thread
 /// (`mosquitto_loop_start`) connects, reconnects after each loss (1 s, then 4, 9, 16… up to the
@@ -350,7 +351,7 @@ private let mosquittoLibraryInitialised: Int32 = mosquitto_lib_init()
 /// A libmosquitto result as words: its own text, or the system's for MOSQ_ERR_ERRNO.
 func mosquittoReason(_ code: Int32) -> String {
     if code == MOSQ_ERR_ERRNO.rawValue {
-        return String(cString: strerror(errno)).lowercased()
+        return systemErrorText().lowercased()
     }
     let text = String(cString: mosquitto_strerror(code))
     return text.hasSuffix(".") ? String(text.dropLast()).lowercased() : text.lowercased()

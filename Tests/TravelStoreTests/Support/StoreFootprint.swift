@@ -1,33 +1,28 @@
+import Foundation
 import TravelCore
+import TravelStore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Measurements of what the store costs, for the benchmark harness and the footprint report test:
-/// insert throughput for imports, and bytes written per hour of live tracking (SD-card wear).
+/// Measurements of what the store costs, for the footprint report (`StoreFootprintReport`): insert
+/// throughput for imports, and bytes written per hour of live tracking (SD-card wear). Test code,
+/// not shipped: it drives the store's `package` API as the daemon and the importer do.
 ///
 /// Both write synthetic 1 Hz drives into a new database at the given path and read the calling
 /// thread's I/O counters (`/proc/thread-self/io`), which count exactly this thread's writes even
 /// while other threads of the process (a test runner's) write too. The store never starts threads.
-package enum StoreFootprint {
+enum StoreFootprint {
     /// What a bulk import of route points cost.
-    package struct BulkInsertFigures: Sendable, CustomStringConvertible {
-        package var points: Int
-        package var batchSize: Int
-        package var seconds: Double
+    struct BulkInsertFigures: Sendable, CustomStringConvertible {
+        var points: Int
+        var batchSize: Int
+        var seconds: Double
         /// Bytes handed to `write`/`pwrite` (`wchar`), WAL and checkpoints included.
-        package var bytesWritten: Int64
+        var bytesWritten: Int64
         /// The database file and its WAL after the last flush.
-        package var databaseBytes: Int64
+        var databaseBytes: Int64
 
-        package var pointsPerSecond: Double { seconds > 0 ? Double(points) / seconds : 0 }
+        var pointsPerSecond: Double { seconds > 0 ? Double(points) / seconds : 0 }
 
-        package var description: String {
+        var description: String {
             """
             bulk insert: \(points) route points in batches of \(batchSize): \(Double(Int(seconds * 100)) / 100) s, \
             \(Int(pointsPerSecond)) points/s, \(bytesWritten / 1_048_576) MiB written \
@@ -37,25 +32,25 @@ package enum StoreFootprint {
     }
 
     /// What an hour of live tracking cost.
-    package struct TrackingHourFigures: Sendable, CustomStringConvertible {
-        package var points: Int
-        package var flushes: Int
-        package var savesEngineState: Bool
+    struct TrackingHourFigures: Sendable, CustomStringConvertible {
+        var points: Int
+        var flushes: Int
+        var savesEngineState: Bool
         /// Bytes handed to `write`/`pwrite` (`wchar`).
-        package var bytesWritten: Int64
+        var bytesWritten: Int64
         /// Bytes the kernel accounted to storage (`write_bytes`); 0 where the filesystem or the
         /// container does not account them.
-        package var storageBytesWritten: Int64
+        var storageBytesWritten: Int64
         /// `write`/`pwrite` calls (`syscw`).
-        package var writeCalls: Int64
+        var writeCalls: Int64
         /// Size of the `-wal` file at the end of the hour, before closing.
-        package var walBytes: Int64
+        var walBytes: Int64
         /// Size of the database file at the end of the hour, before closing.
-        package var databaseBytes: Int64
+        var databaseBytes: Int64
         /// Size of the database file once closed (checkpointed, WAL removed): the hour's data.
-        package var databaseBytesAfterClose: Int64
+        var databaseBytesAfterClose: Int64
 
-        package var description: String {
+        var description: String {
             """
             one hour at 1 Hz, flush every \(points / max(flushes, 1)) s\
             \(savesEngineState ? " with engine state" : ""): \
@@ -70,7 +65,7 @@ package enum StoreFootprint {
     /// Records `points` route points (trips of an hour each, as an importer would produce them)
     /// through `TravelDatabase`, flushing every `batchSize` events. Only `record` and `flush` are
     /// timed; the events of each batch are built beforehand.
-    package static func measureBulkInsert(
+    static func measureBulkInsert(
         databasePath: String,
         points: Int = 2_600_000,
         batchSize: Int = 50_000
@@ -106,7 +101,7 @@ package enum StoreFootprint {
     /// Records one hour of 1 Hz tracking (3600 route points, one trip) the way the daemon does:
     /// a flush every `flushInterval` points, optionally with the engine state saved each time.
     /// Counts the bytes written from the first flush to the last, not opening and migrating.
-    package static func measureTrackingHour(
+    static func measureTrackingHour(
         databasePath: String,
         flushInterval: Int = 5,
         savesEngineState: Bool = true
@@ -116,7 +111,7 @@ package enum StoreFootprint {
             flushInterval: flushInterval,
             savesEngineState: savesEngineState
         )
-        figures.databaseBytesAfterClose = Platform.fileSize(databasePath)
+        figures.databaseBytesAfterClose = fileSize(databasePath)
         return figures
     }
 
@@ -161,7 +156,7 @@ extension StoreFootprint {
     /// One hour of 1 Hz live tracking through `TrackingRecorder`, exactly as the daemon records:
     /// the real engine on a synthetic drive, a flush every `flushInterval` fixes (the engine
     /// state at trip boundaries and once a minute), a final flush at the end.
-    package static func measureLiveHour(
+    static func measureLiveHour(
         databasePath: String,
         flushInterval: Int = 10
     ) throws(StoreError)
@@ -210,11 +205,16 @@ extension StoreFootprint.TrackingHourFigures {
             bytesWritten: after.wchar - before.wchar,
             storageBytesWritten: after.writeBytes - before.writeBytes,
             writeCalls: after.syscw - before.syscw,
-            walBytes: Platform.fileSize(database.path + "-wal"),
-            databaseBytes: Platform.fileSize(database.path),
+            walBytes: fileSize(database.path + "-wal"),
+            databaseBytes: fileSize(database.path),
             databaseBytesAfterClose: 0
         )
     }
+}
+
+/// The size of the file at `path` in bytes, or 0 when there is none.
+private func fileSize(_ path: String) -> Int64 {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
 }
 
 /// A calling thread's I/O counters from `/proc/thread-self/io` (all 0 where there is none).
@@ -225,7 +225,8 @@ private struct ThreadIO {
 
     static func current() -> ThreadIO {
         var counters = ThreadIO()
-        for line in (Platform.readSmallTextFile("/proc/thread-self/io") ?? "").split(separator: "\n") {
+        let text = (try? String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":")
             guard parts.count == 2, let value = Int64(parts[1].drop(while: { $0 == " " })) else { continue }
             switch parts[0] {

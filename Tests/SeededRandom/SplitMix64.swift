@@ -1,0 +1,20 @@
+/// A tiny deterministic generator, so random-input tests and benchmark data are the same on
+/// every run. No Foundation: the benchmarks that use it measure without it.
+package struct SplitMix64: RandomNumberGenerator {
+    package var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The next number in [0, 1), from the top 53 bits of `next()`.
+    package mutating func nextUnit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
+    }
+}
