@@ -47,7 +47,7 @@ package final class RouteSpool {
     package init(databasePath: String) throws(StoreError) {
         path = databasePath + "-spool"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
-        guard descriptor >= 0 else { throw .spoolFailed(path: path, reason: Self.errorText()) }
+        guard descriptor >= 0 else { throw .spoolFailed(path: path, reason: systemErrorText()) }
         var info = stat()
         fstat(descriptor, &info)
         length = Int64(info.st_size)
@@ -95,7 +95,7 @@ package final class RouteSpool {
     package func clear() throws(StoreError) {
         guard length > 0 else { return }
         guard ftruncate(descriptor, 0) == 0 else {
-            throw .spoolFailed(path: path, reason: Self.errorText())
+            throw .spoolFailed(path: path, reason: systemErrorText())
         }
         length = 0
     }
@@ -140,7 +140,7 @@ package final class RouteSpool {
         guard !bytes.isEmpty else { return }
         let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(length)) }
         guard written == bytes.count else {
-            let reason = written < 0 ? Self.errorText() : "only \(written) of \(bytes.count) bytes written"
+            let reason = written < 0 ? systemErrorText() : "only \(written) of \(bytes.count) bytes written"
             _ = ftruncate(descriptor, off_t(length))
             throw .spoolFailed(path: path, reason: reason)
         }
@@ -295,7 +295,6 @@ package final class RouteSpool {
         bytes.reduce(2_166_136_261) { ($0 ^ UInt32($1)) &* 16_777_619 }
     }
 
-    private static func errorText() -> String { String(cString: strerror(errno)) }
 }
 
 extension UplinkStream {

@@ -138,7 +138,14 @@ for rate in "${rates[@]}"; do
     p0[$rate]=$(route_points "$state/$rate/travel.sqlite")
     g0[$rate]=$(trackpoints "$state/$rate/track.gpx")
 done
+# Pages the whole machine wrote back: how busy writeback was. Under heavy writing elsewhere (a
+# build) the kernel writes dirty pages back sooner than every 30 s, so each logger dirties a page
+# more often and both figures rise; compare runs at a similar machine-wide figure.
+machine_written() { awk '/^nr_written / { print $2 }' /proc/vmstat; }
+m0=$(machine_written)
 sleep "$window"
+m1=$(machine_written)
+echo "FIGURE sd_wear.machine_written=$(((m1 - m0) * 4096 * 3600 / window / 1000000)) MB/h (all processes, context)"
 for rate in "${rates[@]}"; do
     d1=$(written "${daemon_pid[$rate]}")
     l1=$(written "${logger_pid[$rate]}")
