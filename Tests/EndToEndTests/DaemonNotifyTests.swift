@@ -92,11 +92,12 @@ import Testing
         defer { state.remove() }
         let imported = try Binaries.run("travelctl", ["--db", state.database, "import", DaemonReplayTests.bus])
         try #require(imported.status == 0, "\(imported.standardError)")
-        let listings = [["trips"], ["export", "--format", "gpx"], ["export", "--format", "csv"], ["stats"]]
+        let listings = [["trips"], ["export", "--format", "gpx"], ["export", "--format", "geojson"], ["stats"]]
         func read() throws -> [String] {
             try listings.map { try Binaries.run("travelctl", ["--db", state.database] + $0).output }
         }
         let before = try read()
+        #expect(before.allSatisfy { !$0.isEmpty })
         // Back to the previous schema: the REAL columns, the last migration not applied.
         let downgrade = try Binaries.run(
             "/usr/bin/sqlite3",
