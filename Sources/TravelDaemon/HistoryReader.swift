@@ -19,8 +19,8 @@ actor HistoryReader {
     }
 
     /// The `[Journeys]` rules after a reload.
-    func update(rules: JourneyRules) {
-        self.rules = rules
+    func configurationReloaded(_ configuration: TravelConfiguration) {
+        rules = configuration.journeyRules
         openJourneyCache = nil
     }
 

@@ -53,8 +53,8 @@ actor HistoryWriter {
     }
 
     /// The `[Journeys]` rules after a reload.
-    func update(rules: JourneyRules) {
-        self.rules = rules
+    func configurationReloaded(_ configuration: TravelConfiguration) {
+        rules = configuration.journeyRules
     }
 
     /// Regroups every trip into journeys under the current rules: what the daemon does each time
