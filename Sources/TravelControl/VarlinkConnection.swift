@@ -14,6 +14,8 @@ final class VarlinkConnection {
     var queue: [Item] = []
     /// A `.later` call is running; the next calls wait for its reply.
     var busy = false
+    /// The running `.later` call is oneway: its client wants the work done, not a reply.
+    var onewayRunning = false
     var subscribed = false
     /// The producer of a `.stream` call's replies while more are to come; the call counts as busy.
     var stream: (@Sendable () async -> VarlinkReply)?
@@ -35,6 +37,14 @@ final class VarlinkConnection {
         self.peer = peer
         self.reader = VarlinkFrameReader(maximumMessageSize: maximumMessageSize)
         self.lastActivity = now
+    }
+
+    /// Whether a oneway call runs or waits: worth finishing even for a client that hung up.
+    var hasOnewayWork: Bool {
+        onewayRunning
+            || queue.contains {
+                if case .call(let call) = $0 { call.oneway } else { false }
+            }
     }
 
     /// Bytes not yet written to the socket.

@@ -11,12 +11,18 @@ internal import Synchronization
 /// thread of its own, so a slow, huge or malformed client costs only its own connection and
 /// never holds up the tracking pipeline. Calls on one connection are answered in order; calls
 /// on different connections run side by side.
+///
+/// The work of the calls (`.later`, `.stream`) runs in structured tasks under `run()`: each
+/// connection with work is a child task, and its calls the children of that task's group. When
+/// the connection closes (its client hung up, broke a limit, or the server stops) the group
+/// ends and cancels what still runs, so a client gone mid-`Export` leaves nothing working for it.
 package final class VarlinkServer: Sendable {
     private let listener: Int32
     private let handler: any VarlinkHandling
     private let limits: VarlinkServerLimits
     private let queue = DispatchQueue(label: "travel-companiond.control")
-    private let running = DispatchGroup()
+    /// The loop's requests to `run()`'s tasks.
+    private let work: (stream: AsyncStream<Work>, continuation: AsyncStream<Work>.Continuation)
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let inbox = Mutex(Inbox())
@@ -27,6 +33,14 @@ package final class VarlinkServer: Sendable {
         var completions: [Completion] = []
         var events: [[UInt8]] = []
         var stopping = false
+    }
+
+    /// What the loop asks of `run()`'s tasks, in order.
+    private enum Work: Sendable {
+        /// Run `job` in the task group of the connection numbered `serial`, made at its first call.
+        case call(serial: UInt64, job: @Sendable () async -> Void)
+        /// The connection numbered `serial` is closed: cancel its calls still running.
+        case close(serial: UInt64)
     }
 
     private struct Completion {
@@ -61,6 +75,7 @@ package final class VarlinkServer: Sendable {
         self.limits = limits
         wakeRead = ends[0]
         wakeWrite = ends[1]
+        work = AsyncStream.makeStream()
     }
 
     deinit {
@@ -71,27 +86,47 @@ package final class VarlinkServer: Sendable {
     /// The current number of clients and subscribers.
     package var currentCensus: Census { census.withLock { $0 } }
 
-    /// Serves until `stop()`; then closes every connection (not the listener) and returns.
+    /// Serves until `stop()` (or until cancelled); then closes every connection (not the
+    /// listener), and returns once the work of their calls has ended. Call it once.
     package func run() async {
-        start()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            running.notify(queue: queue) { continuation.resume() }
-        }
-    }
-
-    /// Starts serving on the server's own thread and returns at once: for callers that must not
-    /// wait on Swift's cooperative pool (tests whose clients block). Call it once.
-    package func start() {
-        running.enter()
+        let work = work
         queue.async { [self] in
             loop()
-            running.leave()
+            work.continuation.finish()
+        }
+        await withTaskCancellationHandler {
+            await withDiscardingTaskGroup { connections in
+                var open: [UInt64: AsyncStream<@Sendable () async -> Void>.Continuation] = [:]
+                for await request in work.stream {
+                    switch request {
+                    case .call(let serial, let job):
+                        if let calls = open[serial] {
+                            calls.yield(job)
+                            continue
+                        }
+                        let (calls, continuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
+                        continuation.yield(job)
+                        open[serial] = continuation
+                        connections.addTask { await Self.serve(calls) }
+                    case .close(let serial):
+                        open.removeValue(forKey: serial)?.finish()
+                    }
+                }
+            }
+        } onCancel: {
+            stop()
         }
     }
 
-    /// Blocks until a started server has stopped.
-    package func waitUntilStopped() {
-        running.wait()
+    /// One connection's calls, each a child task, until the connection closes: then those still
+    /// running are cancelled, and awaited.
+    private static func serve(_ calls: AsyncStream<@Sendable () async -> Void>) async {
+        await withDiscardingTaskGroup { group in
+            for await call in calls {
+                group.addTask(operation: call)
+            }
+            group.cancelAll()
+        }
     }
 
     /// Ends `run()`; safe from any thread, and before `run()` starts.
@@ -141,6 +176,7 @@ package final class VarlinkServer: Sendable {
                     continue
                 }
                 connection.busy = false
+                connection.onewayRunning = false
                 connection.stream = nil
                 connection.awaitingStreamReply = false
                 if !completion.oneway { reply(completion.result, to: connection) }
@@ -192,6 +228,12 @@ package final class VarlinkServer: Sendable {
                 connection.lastActivity = ContinuousClock.now
                 if entry.revents & Int16(POLLIN) != 0 || entry.revents & Int16(POLLHUP) != 0 {
                     read(connection)
+                }
+                // Closed, not only shut for writing: no reply can reach it, so no call is worth
+                // finishing for it, bar a oneway one (whose client wants the work, not a reply).
+                if entry.revents & Int16(POLLHUP) != 0 && !connection.hasOnewayWork {
+                    closeConnection(connection, from: &connections)
+                    continue
                 }
                 if entry.revents & Int16(POLLERR) != 0 {
                     closeConnection(connection, from: &connections)
@@ -315,8 +357,9 @@ package final class VarlinkServer: Sendable {
             if !call.oneway { reply(result, to: connection) }
         case .later(let work):
             connection.busy = true
+            connection.onewayRunning = call.oneway
             let (fd, serial, oneway) = (connection.fd, connection.serial, call.oneway)
-            Task { [self] in
+            submit(on: connection) { [self] in
                 post(Completion(fd: fd, serial: serial, oneway: oneway, result: await work()))
             }
         case .subscribe(let first):
@@ -345,12 +388,17 @@ package final class VarlinkServer: Sendable {
         else { return }
         connection.awaitingStreamReply = true
         let (fd, serial) = (connection.fd, connection.serial)
-        Task { [self] in
+        submit(on: connection) { [self] in
             let reply = await next()
             let result: Result<JSONValue, VarlinkError> =
                 reply.varlinkError.map { .failure($0) } ?? .success(reply.parameters)
             post(Completion(fd: fd, serial: serial, oneway: false, result: result, continues: reply.continues))
         }
+    }
+
+    /// Runs `job` as a child of `connection`'s task, cancelled if the connection closes first.
+    private func submit(on connection: VarlinkConnection, _ job: @escaping @Sendable () async -> Void) {
+        work.continuation.yield(.call(serial: connection.serial, job: job))
     }
 
     private func reply(_ result: Result<JSONValue, VarlinkError>, to connection: VarlinkConnection) {
@@ -375,6 +423,7 @@ package final class VarlinkServer: Sendable {
     private func closeConnection(_ connection: VarlinkConnection, from connections: inout [Int32: VarlinkConnection]) {
         connections[connection.fd] = nil
         closeDescriptor(connection.fd)
+        work.continuation.yield(.close(serial: connection.serial))
     }
 
     private func drainWakePipe() {

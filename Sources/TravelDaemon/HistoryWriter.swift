@@ -269,7 +269,9 @@ actor HistoryWriter {
             case .success(let step):
                 added += step.added
                 guard !step.isComplete else { break }
-                try? await Task.sleep(for: Self.commitPause)
+                // The whole pause even when the client hung up (its call cancelled): a commit once
+                // begun is carried through, and must leave the pipeline's flush its turn.
+                await Task { try? await Task.sleep(for: Self.commitPause) }.value
                 continue
             }
             break
