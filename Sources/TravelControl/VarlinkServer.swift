@@ -171,19 +171,16 @@ package final class VarlinkServer: Sendable {
                     continue
                 }
                 if completion.continues, case .success(let parameters) = completion.result {
-                    connection.awaitingStreamReply = false
+                    connection.state.streamReplied()
                     send(VarlinkReply(parameters: parameters, continues: true).frame, to: connection)
                     continue
                 }
-                connection.busy = false
-                connection.onewayRunning = false
-                connection.stream = nil
-                connection.awaitingStreamReply = false
+                connection.state.callEnded()
                 if !completion.oneway { reply(completion.result, to: connection) }
                 advance(connection)
             }
             for event in events {
-                for connection in connections.values where connection.subscribed {
+                for connection in connections.values where connection.state.isSubscribed {
                     send(event, to: connection)
                 }
             }
@@ -196,22 +193,20 @@ package final class VarlinkServer: Sendable {
             for connection in Array(connections.values) {
                 settle(connection, now: now, in: &connections)
             }
-            for connection in connections.values where connection.stream != nil {
+            for connection in connections.values {
                 requestStreamReply(connection)
             }
             census.withLock {
                 $0.connections = connections.count
-                $0.subscribers = connections.values.count { $0.subscribed }
+                $0.subscribers = connections.values.count { $0.state.isSubscribed }
             }
 
             pollSet.removeAll(keepingCapacity: true)
             pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
             pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
-            for connection in connections.values where !connection.cutOff {
+            for connection in connections.values where !connection.state.isClosed {
                 var events: Int16 = 0
-                if !connection.inputEnded && !connection.closeWhenFlushed
-                    && connection.queue.count < limits.maximumQueuedCalls
-                {
+                if connection.state.wantsInput(queued: connection.queue.count, limit: limits.maximumQueuedCalls) {
                     events |= Int16(POLLIN)
                 }
                 if connection.pendingOutput > 0 { events |= Int16(POLLOUT) }
@@ -225,13 +220,15 @@ package final class VarlinkServer: Sendable {
             }
             for entry in pollSet.dropFirst(2) where entry.revents != 0 {
                 guard let connection = connections[entry.fd] else { continue }
-                connection.lastActivity = ContinuousClock.now
+                connection.state.activity(at: .now)
                 if entry.revents & Int16(POLLIN) != 0 || entry.revents & Int16(POLLHUP) != 0 {
                     read(connection)
                 }
                 // Closed, not only shut for writing: no reply can reach it, so no call is worth
                 // finishing for it, bar a oneway one (whose client wants the work, not a reply).
-                if entry.revents & Int16(POLLHUP) != 0 && !connection.hasOnewayWork {
+                if entry.revents & Int16(POLLHUP) != 0,
+                    connection.state.hungUp(onewayQueued: connection.hasOnewayQueued) == .close
+                {
                     closeConnection(connection, from: &connections)
                     continue
                 }
@@ -258,19 +255,13 @@ package final class VarlinkServer: Sendable {
             closeConnection(connection, from: &connections)
             return
         }
-        if connection.cutOff {
-            closeConnection(connection, from: &connections)
-            return
-        }
-        let finished =
-            connection.pendingOutput == 0
-            && (connection.closeWhenFlushed || (connection.inputEnded && connection.isIdle))
-        let quiet = now - connection.lastActivity > limits.idleTimeout
-        let idle = !connection.subscribed && connection.isIdle && quiet
-        // A stream whose client stopped reading: its producer is not asked again, so nothing
-        // else would end it.
-        let stalled = connection.stream != nil && !connection.awaitingStreamReply && quiet
-        if finished || idle || stalled { closeConnection(connection, from: &connections) }
+        let action = connection.state.tick(
+            now: now,
+            idleTimeout: limits.idleTimeout,
+            queued: connection.queue.count,
+            pendingOutput: connection.pendingOutput
+        )
+        if action == .close { closeConnection(connection, from: &connections) }
     }
 
     private func acceptClients(into connections: inout [Int32: VarlinkConnection], serial: inout UInt64) {
@@ -312,7 +303,7 @@ package final class VarlinkServer: Sendable {
         for _ in 0..<8 {
             let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                connection.inputEnded = true
+                connection.state.endInput()
                 break
             }
             if count < 0 { break }
@@ -331,20 +322,18 @@ package final class VarlinkServer: Sendable {
             if case .violation? = connection.queue.last { break }
             if count < buffer.count { break }
         }
-        if case .violation? = connection.queue.last { connection.inputEnded = true }
+        if case .violation? = connection.queue.last { connection.state.endInput() }
         advance(connection)
     }
 
     /// Starts the calls of `connection` in order until one has to wait.
     private func advance(_ connection: VarlinkConnection) {
-        while !connection.busy && !connection.subscribed && !connection.closeWhenFlushed && !connection.cutOff,
-            !connection.queue.isEmpty
-        {
+        while connection.state.takesCalls, !connection.queue.isEmpty {
             switch connection.queue.removeFirst() {
             case .violation(let error):
                 reply(.failure(error), to: connection)
                 connection.queue.removeAll()
-                connection.closeWhenFlushed = true
+                connection.state.violated()
             case .call(let call):
                 start(call, on: connection)
             }
@@ -356,8 +345,7 @@ package final class VarlinkServer: Sendable {
         case .now(let result):
             if !call.oneway { reply(result, to: connection) }
         case .later(let work):
-            connection.busy = true
-            connection.onewayRunning = call.oneway
+            connection.state.startedCall(oneway: call.oneway)
             let (fd, serial, oneway) = (connection.fd, connection.serial, call.oneway)
             submit(on: connection) { [self] in
                 post(Completion(fd: fd, serial: serial, oneway: oneway, result: await work()))
@@ -367,15 +355,14 @@ package final class VarlinkServer: Sendable {
                 reply(.failure(.expectedMore(call.method)), to: connection)
                 return
             }
-            connection.subscribed = true
+            connection.state.subscribed()
             send(VarlinkReply(parameters: first, continues: true).frame, to: connection)
         case .stream(let next):
             guard call.more else {
                 if !call.oneway { reply(.failure(.expectedMore(call.method)), to: connection) }
                 return
             }
-            connection.busy = true
-            connection.stream = next
+            connection.state.startedStream(next)
             requestStreamReply(connection)
         }
     }
@@ -383,10 +370,12 @@ package final class VarlinkServer: Sendable {
     /// Asks a streaming call's producer for its next reply once the client has read most of the
     /// last: at most about a quarter of the output limit waits unsent.
     private func requestStreamReply(_ connection: VarlinkConnection) {
-        guard let next = connection.stream, !connection.awaitingStreamReply, !connection.cutOff,
-            connection.pendingOutput < limits.maximumPendingOutput / 4
+        guard
+            let next = connection.state.nextStreamRequest(
+                pendingOutput: connection.pendingOutput,
+                limit: limits.maximumPendingOutput
+            )
         else { return }
-        connection.awaitingStreamReply = true
         let (fd, serial) = (connection.fd, connection.serial)
         submit(on: connection) { [self] in
             let reply = await next()
@@ -412,10 +401,8 @@ package final class VarlinkServer: Sendable {
         if !connection.enqueue(frame, limit: limits.maximumPendingOutput) {
             // The client does not read what it asked for: it is cut off at the next settle,
             // its unsent output discarded.
-            guard !connection.cutOff else { return }
+            guard connection.state.cutOff() else { return }
             connection.queue.removeAll()
-            connection.subscribed = false
-            connection.cutOff = true
             census.withLock { $0.dropped += 1 }
         }
     }
