@@ -14,6 +14,9 @@ final class VarlinkConnection {
     var queue: [Item] = []
     /// What it is doing: the rules of its calls, idleness and limits.
     var state: VarlinkConnectionState
+    /// Where its calls' work goes, once it has had any: a task of `VarlinkServer.run()` runs each
+    /// as a child, and cancels what still runs when this is finished (the connection closed).
+    var calls: VarlinkServer.Calls.Continuation?
     private(set) var output: [UInt8] = []
     private var outputOffset = 0
 

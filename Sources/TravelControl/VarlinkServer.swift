@@ -21,8 +21,9 @@ package final class VarlinkServer: Sendable {
     private let handler: any VarlinkHandling
     private let limits: VarlinkServerLimits
     private let queue = DispatchQueue(label: "travel-companiond.control")
-    /// The loop's requests to `run()`'s tasks.
-    private let work: (stream: AsyncStream<Work>, continuation: AsyncStream<Work>.Continuation)
+    /// The calls of each connection that has work, as the loop opens them: `run()` serves each in
+    /// a child task.
+    private let opened: (stream: AsyncStream<Calls>, continuation: AsyncStream<Calls>.Continuation)
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let inbox = Mutex(Inbox())
@@ -35,13 +36,8 @@ package final class VarlinkServer: Sendable {
         var stopping = false
     }
 
-    /// What the loop asks of `run()`'s tasks, in order.
-    private enum Work: Sendable {
-        /// Run `job` in the task group of the connection numbered `serial`, made at its first call.
-        case call(serial: UInt64, job: @Sendable () async -> Void)
-        /// The connection numbered `serial` is closed: cancel its calls still running.
-        case close(serial: UInt64)
-    }
+    /// The work of one connection's calls, in order; finished when the connection closes.
+    typealias Calls = AsyncStream<@Sendable () async -> Void>
 
     private struct Completion {
         var fd: Int32
@@ -75,7 +71,7 @@ package final class VarlinkServer: Sendable {
         self.limits = limits
         wakeRead = ends[0]
         wakeWrite = ends[1]
-        work = AsyncStream.makeStream()
+        opened = AsyncStream.makeStream()
     }
 
     deinit {
@@ -89,28 +85,15 @@ package final class VarlinkServer: Sendable {
     /// Serves until `stop()` (or until cancelled); then closes every connection (not the
     /// listener), and returns once the work of their calls has ended. Call it once.
     package func run() async {
-        let work = work
+        let opened = opened
         queue.async { [self] in
             loop()
-            work.continuation.finish()
+            opened.continuation.finish()
         }
         await withTaskCancellationHandler {
             await withDiscardingTaskGroup { connections in
-                var open: [UInt64: AsyncStream<@Sendable () async -> Void>.Continuation] = [:]
-                for await request in work.stream {
-                    switch request {
-                    case .call(let serial, let job):
-                        if let calls = open[serial] {
-                            calls.yield(job)
-                            continue
-                        }
-                        let (calls, continuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
-                        continuation.yield(job)
-                        open[serial] = continuation
-                        connections.addTask { await Self.serve(calls) }
-                    case .close(let serial):
-                        open.removeValue(forKey: serial)?.finish()
-                    }
+                for await calls in opened.stream {
+                    connections.addTask { await Self.serve(calls) }
                 }
             }
         } onCancel: {
@@ -120,7 +103,7 @@ package final class VarlinkServer: Sendable {
 
     /// One connection's calls, each a child task, until the connection closes: then those still
     /// running are cancelled, and awaited.
-    private static func serve(_ calls: AsyncStream<@Sendable () async -> Void>) async {
+    private static func serve(_ calls: Calls) async {
         await withDiscardingTaskGroup { group in
             for await call in calls {
                 group.addTask(operation: call)
@@ -387,7 +370,14 @@ package final class VarlinkServer: Sendable {
 
     /// Runs `job` as a child of `connection`'s task, cancelled if the connection closes first.
     private func submit(on connection: VarlinkConnection, _ job: @escaping @Sendable () async -> Void) {
-        work.continuation.yield(.call(serial: connection.serial, job: job))
+        if let calls = connection.calls {
+            calls.yield(job)
+            return
+        }
+        let (calls, continuation) = Calls.makeStream()
+        continuation.yield(job)
+        connection.calls = continuation
+        opened.continuation.yield(calls)
     }
 
     private func reply(_ result: Result<JSONValue, VarlinkError>, to connection: VarlinkConnection) {
@@ -410,7 +400,7 @@ package final class VarlinkServer: Sendable {
     private func closeConnection(_ connection: VarlinkConnection, from connections: inout [Int32: VarlinkConnection]) {
         connections[connection.fd] = nil
         closeDescriptor(connection.fd)
-        work.continuation.yield(.close(serial: connection.serial))
+        connection.calls?.finish()
     }
 
     private func drainWakePipe() {

@@ -239,7 +239,6 @@ package actor TrackingPipeline {
         let line = "this run: \(s.fixSummary); trips: \(s.tripsStarted) started, \(s.tripsEnded) ended"
         logger.info("\(line)")
     }
-
 }
 
 extension TrackingPipeline: ConfigurationSubscriber {
