@@ -17,6 +17,10 @@ internal import TravelStore
 /// is checked against them; after a POI import the new index is built here (a million POIs
 /// take seconds) and handed over.
 actor HistoryWriter {
+    /// Its own thread (`ThreadExecutor`): its SQLite calls block, for seconds at times, and must
+    /// not hold a thread of the cooperative pool the pipeline runs on.
+    private nonisolated let executor = ThreadExecutor(name: "tc-history-write")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let path: String
     private var rules: JourneyRules
     private var database: TravelDatabase?
