@@ -12,20 +12,11 @@ final class VarlinkConnection {
     let peer: PeerCredentials
     var reader: VarlinkFrameReader
     var queue: [Item] = []
-    /// A `.later` call is running; the next calls wait for its reply.
-    var busy = false
-    var subscribed = false
-    /// The producer of a `.stream` call's replies while more are to come; the call counts as busy.
-    var stream: (@Sendable () async -> VarlinkReply)?
-    /// A reply of `stream` is being produced.
-    var awaitingStreamReply = false
-    /// The peer has shut down its side: finish what was asked, then close.
-    var inputEnded = false
-    /// After a violation: send what is queued, then close.
-    var closeWhenFlushed = false
-    /// It let more output pile up than the limit: closed without sending the rest.
-    var cutOff = false
-    var lastActivity: ContinuousClock.Instant
+    /// What it is doing: the rules of its calls, idleness and limits.
+    var state: VarlinkConnectionState
+    /// Where its calls' work goes, once it has had any: a task of `VarlinkServer.run()` runs each
+    /// as a child, and cancels what still runs when this is finished (the connection closed).
+    var calls: VarlinkServer.Calls.Continuation?
     private(set) var output: [UInt8] = []
     private var outputOffset = 0
 
@@ -34,14 +25,18 @@ final class VarlinkConnection {
         self.serial = serial
         self.peer = peer
         self.reader = VarlinkFrameReader(maximumMessageSize: maximumMessageSize)
-        self.lastActivity = now
+        self.state = VarlinkConnectionState(openedAt: now)
+    }
+
+    /// Whether a oneway call waits: worth running even for a client that hung up.
+    var hasOnewayQueued: Bool {
+        queue.contains {
+            if case .call(let call) = $0 { call.oneway } else { false }
+        }
     }
 
     /// Bytes not yet written to the socket.
     var pendingOutput: Int { output.count - outputOffset }
-
-    /// Whether nothing is asked, running or unsent.
-    var isIdle: Bool { queue.isEmpty && !busy && pendingOutput == 0 }
 
     /// Queues `frame`; false when the client has let more than `limit` bytes pile up unread.
     func enqueue(_ frame: [UInt8], limit: Int) -> Bool {

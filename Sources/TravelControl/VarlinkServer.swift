@@ -11,12 +11,19 @@ internal import Synchronization
 /// thread of its own, so a slow, huge or malformed client costs only its own connection and
 /// never holds up the tracking pipeline. Calls on one connection are answered in order; calls
 /// on different connections run side by side.
+///
+/// The work of the calls (`.later`, `.stream`) runs in structured tasks under `run()`: each
+/// connection with work is a child task, and its calls the children of that task's group. When
+/// the connection closes (its client hung up, broke a limit, or the server stops) the group
+/// ends and cancels what still runs, so a client gone mid-`Export` leaves nothing working for it.
 package final class VarlinkServer: Sendable {
     private let listener: Int32
     private let handler: any VarlinkHandling
     private let limits: VarlinkServerLimits
     private let queue = DispatchQueue(label: "travel-companiond.control")
-    private let running = DispatchGroup()
+    /// The calls of each connection that has work, as the loop opens them: `run()` serves each in
+    /// a child task.
+    private let opened: (stream: AsyncStream<Calls>, continuation: AsyncStream<Calls>.Continuation)
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let inbox = Mutex(Inbox())
@@ -28,6 +35,9 @@ package final class VarlinkServer: Sendable {
         var events: [[UInt8]] = []
         var stopping = false
     }
+
+    /// The work of one connection's calls, in order; finished when the connection closes.
+    typealias Calls = AsyncStream<@Sendable () async -> Void>
 
     private struct Completion {
         var fd: Int32
@@ -61,6 +71,7 @@ package final class VarlinkServer: Sendable {
         self.limits = limits
         wakeRead = ends[0]
         wakeWrite = ends[1]
+        opened = AsyncStream.makeStream()
     }
 
     deinit {
@@ -71,27 +82,34 @@ package final class VarlinkServer: Sendable {
     /// The current number of clients and subscribers.
     package var currentCensus: Census { census.withLock { $0 } }
 
-    /// Serves until `stop()`; then closes every connection (not the listener) and returns.
+    /// Serves until `stop()` (or until cancelled); then closes every connection (not the
+    /// listener), and returns once the work of their calls has ended. Call it once.
     package func run() async {
-        start()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            running.notify(queue: queue) { continuation.resume() }
-        }
-    }
-
-    /// Starts serving on the server's own thread and returns at once: for callers that must not
-    /// wait on Swift's cooperative pool (tests whose clients block). Call it once.
-    package func start() {
-        running.enter()
+        let opened = opened
         queue.async { [self] in
             loop()
-            running.leave()
+            opened.continuation.finish()
+        }
+        await withTaskCancellationHandler {
+            await withDiscardingTaskGroup { connections in
+                for await calls in opened.stream {
+                    connections.addTask { await Self.serve(calls) }
+                }
+            }
+        } onCancel: {
+            stop()
         }
     }
 
-    /// Blocks until a started server has stopped.
-    package func waitUntilStopped() {
-        running.wait()
+    /// One connection's calls, each a child task, until the connection closes: then those still
+    /// running are cancelled, and awaited.
+    private static func serve(_ calls: Calls) async {
+        await withDiscardingTaskGroup { group in
+            for await call in calls {
+                group.addTask(operation: call)
+            }
+            group.cancelAll()
+        }
     }
 
     /// Ends `run()`; safe from any thread, and before `run()` starts.
@@ -136,18 +154,16 @@ package final class VarlinkServer: Sendable {
                     continue
                 }
                 if completion.continues, case .success(let parameters) = completion.result {
-                    connection.awaitingStreamReply = false
+                    connection.state.streamReplied()
                     send(VarlinkReply(parameters: parameters, continues: true).frame, to: connection)
                     continue
                 }
-                connection.busy = false
-                connection.stream = nil
-                connection.awaitingStreamReply = false
+                connection.state.callEnded()
                 if !completion.oneway { reply(completion.result, to: connection) }
                 advance(connection)
             }
             for event in events {
-                for connection in connections.values where connection.subscribed {
+                for connection in connections.values where connection.state.isSubscribed {
                     send(event, to: connection)
                 }
             }
@@ -160,22 +176,20 @@ package final class VarlinkServer: Sendable {
             for connection in Array(connections.values) {
                 settle(connection, now: now, in: &connections)
             }
-            for connection in connections.values where connection.stream != nil {
+            for connection in connections.values {
                 requestStreamReply(connection)
             }
             census.withLock {
                 $0.connections = connections.count
-                $0.subscribers = connections.values.count { $0.subscribed }
+                $0.subscribers = connections.values.count { $0.state.isSubscribed }
             }
 
             pollSet.removeAll(keepingCapacity: true)
             pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
             pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
-            for connection in connections.values where !connection.cutOff {
+            for connection in connections.values where !connection.state.isClosed {
                 var events: Int16 = 0
-                if !connection.inputEnded && !connection.closeWhenFlushed
-                    && connection.queue.count < limits.maximumQueuedCalls
-                {
+                if connection.state.wantsInput(queued: connection.queue.count, limit: limits.maximumQueuedCalls) {
                     events |= Int16(POLLIN)
                 }
                 if connection.pendingOutput > 0 { events |= Int16(POLLOUT) }
@@ -189,9 +203,17 @@ package final class VarlinkServer: Sendable {
             }
             for entry in pollSet.dropFirst(2) where entry.revents != 0 {
                 guard let connection = connections[entry.fd] else { continue }
-                connection.lastActivity = ContinuousClock.now
+                connection.state.activity(at: .now)
                 if entry.revents & Int16(POLLIN) != 0 || entry.revents & Int16(POLLHUP) != 0 {
                     read(connection)
+                }
+                // Closed, not only shut for writing: no reply can reach it, so no call is worth
+                // finishing for it, bar a oneway one (whose client wants the work, not a reply).
+                if entry.revents & Int16(POLLHUP) != 0,
+                    connection.state.hungUp(onewayQueued: connection.hasOnewayQueued) == .close
+                {
+                    closeConnection(connection, from: &connections)
+                    continue
                 }
                 if entry.revents & Int16(POLLERR) != 0 {
                     closeConnection(connection, from: &connections)
@@ -216,19 +238,13 @@ package final class VarlinkServer: Sendable {
             closeConnection(connection, from: &connections)
             return
         }
-        if connection.cutOff {
-            closeConnection(connection, from: &connections)
-            return
-        }
-        let finished =
-            connection.pendingOutput == 0
-            && (connection.closeWhenFlushed || (connection.inputEnded && connection.isIdle))
-        let quiet = now - connection.lastActivity > limits.idleTimeout
-        let idle = !connection.subscribed && connection.isIdle && quiet
-        // A stream whose client stopped reading: its producer is not asked again, so nothing
-        // else would end it.
-        let stalled = connection.stream != nil && !connection.awaitingStreamReply && quiet
-        if finished || idle || stalled { closeConnection(connection, from: &connections) }
+        let action = connection.state.tick(
+            now: now,
+            idleTimeout: limits.idleTimeout,
+            queued: connection.queue.count,
+            pendingOutput: connection.pendingOutput
+        )
+        if action == .close { closeConnection(connection, from: &connections) }
     }
 
     private func acceptClients(into connections: inout [Int32: VarlinkConnection], serial: inout UInt64) {
@@ -270,7 +286,7 @@ package final class VarlinkServer: Sendable {
         for _ in 0..<8 {
             let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                connection.inputEnded = true
+                connection.state.endInput()
                 break
             }
             if count < 0 { break }
@@ -289,20 +305,18 @@ package final class VarlinkServer: Sendable {
             if case .violation? = connection.queue.last { break }
             if count < buffer.count { break }
         }
-        if case .violation? = connection.queue.last { connection.inputEnded = true }
+        if case .violation? = connection.queue.last { connection.state.endInput() }
         advance(connection)
     }
 
     /// Starts the calls of `connection` in order until one has to wait.
     private func advance(_ connection: VarlinkConnection) {
-        while !connection.busy && !connection.subscribed && !connection.closeWhenFlushed && !connection.cutOff,
-            !connection.queue.isEmpty
-        {
+        while connection.state.takesCalls, !connection.queue.isEmpty {
             switch connection.queue.removeFirst() {
             case .violation(let error):
                 reply(.failure(error), to: connection)
                 connection.queue.removeAll()
-                connection.closeWhenFlushed = true
+                connection.state.violated()
             case .call(let call):
                 start(call, on: connection)
             }
@@ -314,9 +328,9 @@ package final class VarlinkServer: Sendable {
         case .now(let result):
             if !call.oneway { reply(result, to: connection) }
         case .later(let work):
-            connection.busy = true
+            connection.state.startedCall(oneway: call.oneway)
             let (fd, serial, oneway) = (connection.fd, connection.serial, call.oneway)
-            Task { [self] in
+            submit(on: connection) { [self] in
                 post(Completion(fd: fd, serial: serial, oneway: oneway, result: await work()))
             }
         case .subscribe(let first):
@@ -324,15 +338,14 @@ package final class VarlinkServer: Sendable {
                 reply(.failure(.expectedMore(call.method)), to: connection)
                 return
             }
-            connection.subscribed = true
+            connection.state.subscribed()
             send(VarlinkReply(parameters: first, continues: true).frame, to: connection)
         case .stream(let next):
             guard call.more else {
                 if !call.oneway { reply(.failure(.expectedMore(call.method)), to: connection) }
                 return
             }
-            connection.busy = true
-            connection.stream = next
+            connection.state.startedStream(next)
             requestStreamReply(connection)
         }
     }
@@ -340,17 +353,31 @@ package final class VarlinkServer: Sendable {
     /// Asks a streaming call's producer for its next reply once the client has read most of the
     /// last: at most about a quarter of the output limit waits unsent.
     private func requestStreamReply(_ connection: VarlinkConnection) {
-        guard let next = connection.stream, !connection.awaitingStreamReply, !connection.cutOff,
-            connection.pendingOutput < limits.maximumPendingOutput / 4
+        guard
+            let next = connection.state.nextStreamRequest(
+                pendingOutput: connection.pendingOutput,
+                limit: limits.maximumPendingOutput
+            )
         else { return }
-        connection.awaitingStreamReply = true
         let (fd, serial) = (connection.fd, connection.serial)
-        Task { [self] in
+        submit(on: connection) { [self] in
             let reply = await next()
             let result: Result<JSONValue, VarlinkError> =
                 reply.varlinkError.map { .failure($0) } ?? .success(reply.parameters)
             post(Completion(fd: fd, serial: serial, oneway: false, result: result, continues: reply.continues))
         }
+    }
+
+    /// Runs `job` as a child of `connection`'s task, cancelled if the connection closes first.
+    private func submit(on connection: VarlinkConnection, _ job: @escaping @Sendable () async -> Void) {
+        if let calls = connection.calls {
+            calls.yield(job)
+            return
+        }
+        let (calls, continuation) = Calls.makeStream()
+        continuation.yield(job)
+        connection.calls = continuation
+        opened.continuation.yield(calls)
     }
 
     private func reply(_ result: Result<JSONValue, VarlinkError>, to connection: VarlinkConnection) {
@@ -364,10 +391,8 @@ package final class VarlinkServer: Sendable {
         if !connection.enqueue(frame, limit: limits.maximumPendingOutput) {
             // The client does not read what it asked for: it is cut off at the next settle,
             // its unsent output discarded.
-            guard !connection.cutOff else { return }
+            guard connection.state.cutOff() else { return }
             connection.queue.removeAll()
-            connection.subscribed = false
-            connection.cutOff = true
             census.withLock { $0.dropped += 1 }
         }
     }
@@ -375,6 +400,7 @@ package final class VarlinkServer: Sendable {
     private func closeConnection(_ connection: VarlinkConnection, from connections: inout [Int32: VarlinkConnection]) {
         connections[connection.fd] = nil
         closeDescriptor(connection.fd)
+        connection.calls?.finish()
     }
 
     private func drainWakePipe() {

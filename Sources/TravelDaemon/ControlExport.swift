@@ -34,7 +34,8 @@ actor ControlExport {
                 let output = output
                 export = try HistoryExport(database, format: format, selection: selection) { output.bytes += $0 }
             }
-            while output.count < Self.chunkSize, !complete {
+            // A client gone mid-export cancels the call: its chunk is cut short, and not asked for again.
+            while output.count < Self.chunkSize, !complete, !Task.isCancelled {
                 complete = try export?.writeNextPiece() != true
             }
         } catch {

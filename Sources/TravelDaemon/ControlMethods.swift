@@ -12,8 +12,8 @@ struct ControlMethods: VarlinkHandling {
     let writer: HistoryWriter
     /// Besides root, who may change the daemon; `nil`: root only.
     let adminGroup: UInt32?
-    /// Reads the configuration again and applies it; the error says why it was refused.
-    let reload: @Sendable () async -> VarlinkError?
+    /// `Reload` reads the configuration again and applies it, as SIGHUP does.
+    let configuration: ConfigurationHolder
     /// Commits the route points waiting in the spool, before a read of the history.
     let commitSpooled: @Sendable () async -> Void
     let version: String
@@ -78,9 +78,9 @@ struct ControlMethods: VarlinkHandling {
             return afterCommit(try startRead(method, call))
         case .reload:
             try call.allowParameters([])
-            let reload = reload
+            let holder = configuration
             return .later {
-                if let refusal = await reload() { return .failure(refusal) }
+                if let refusal = await holder.reload() { return .failure(.configurationRefused("\(refusal)")) }
                 return .success([:])
             }
         case .startJourney, .stopJourney, .addNote, .addPhoto, .addPlan, .removePlan, .addZone, .removeZone,

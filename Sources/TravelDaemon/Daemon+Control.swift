@@ -16,7 +16,7 @@ extension Daemon {
         source: ObservedSource,
         sourceName: String,
         events: ControlEventBroadcaster,
-        reload: @escaping @Sendable () async -> VarlinkError?,
+        holder: ConfigurationHolder,
         uplinks: [UplinkService],
         logger: Logger
     ) throws -> ControlService {
@@ -41,7 +41,7 @@ extension Daemon {
             history: history,
             writer: writer,
             adminGroup: adminGroup,
-            reload: reload,
+            configuration: holder,
             commitSpooled: { await pipeline.commitSpooled() },
             version: version,
             logger: logger

@@ -31,15 +31,14 @@ package enum Daemon {
         let hooks = HookRunner(configuration.hooks, logger: logger)
         let source = ObservedSource(makeSource(url, configuration: configuration, logger: logger))
         let journeyRequests = JourneyService.makeRequests()
+        // What the pipeline and a reload log are events too, for subscribers and hooks.
+        let tapped = HookEventTap.tapping(ControlEventTap.tapping(logger, into: events, clock: eventClock), into: hooks)
         let pipeline = try TrackingPipeline(
             configuration: configuration,
             isLive: url.isLive,
             journeysChanged: journeyRequests.1,
             eventClock: eventClock,
-            logger: HookEventTap.tapping(
-                ControlEventTap.tapping(logger, into: events, clock: eventClock),
-                into: hooks
-            )
+            logger: tapped
         )
         let writer = HistoryWriter(
             path: configuration.storage.database,
@@ -53,10 +52,16 @@ package enum Daemon {
             }
         )
         let reminders = ReminderService(pipeline: pipeline, rules: configuration.reminderRules)
-        // A reload (SIGHUP, or Reload on the socket) brings new hooks and reminder rules too.
-        let reloadConfiguration = reminders.reloading(hooks.reloading(reloadConfiguration))
         let history = HistoryReader(path: configuration.storage.database, rules: configuration.journeyRules)
-        let reload = reloader(reloadConfiguration, pipeline: pipeline, history: history, writer: writer)
+        let journeys = JourneyService(requests: journeyRequests, writer: writer, logger: logger)
+        // SIGHUP and Reload on the socket alike: the journeys are regrouped once the reader and
+        // the writer hold the new `[Journeys]` rules.
+        let holder = ConfigurationHolder(
+            configuration,
+            read: reloadConfiguration,
+            subscribers: [pipeline, hooks, reminders, history, writer, journeys],
+            logger: tapped
+        )
         let uplinks = makeUplinks(configuration, pipeline: pipeline, logger: logger)
         let control = try makeControl(
             configuration: configuration,
@@ -66,7 +71,7 @@ package enum Daemon {
             source: source,
             sourceName: "\(url)",
             events: events,
-            reload: reload,
+            holder: holder,
             uplinks: uplinks,
             logger: logger
         )
@@ -74,7 +79,7 @@ package enum Daemon {
             pipeline: pipeline,
             source: source,
             sourceName: "\(url) into \(configuration.storage.database)",
-            reload: { _ = await reload() },
+            configuration: holder,
             logger: logger
         )
         let group = ServiceGroup(
@@ -84,7 +89,7 @@ package enum Daemon {
                 services: [
                     .init(service: control),
                     // Stops after tracking, so the final flush's trips are grouped into journeys.
-                    .init(service: JourneyService(requests: journeyRequests, writer: writer, logger: logger)),
+                    .init(service: journeys),
                     // Stops after tracking, so the hooks of its last events still run.
                     .init(service: hooks),
                     .init(service: reminders),
@@ -119,31 +124,6 @@ package enum Daemon {
             }
         } catch {
             logger.warning("\(error); places no zone or POI names are labelled by their coordinates")
-        }
-    }
-
-    /// The one reload, for SIGHUP and `Reload` alike: reads the configuration (hooks and reminder
-    /// rules are applied by `reloadConfiguration` itself), hands it to the pipeline, and gives the
-    /// history reader and writer the new `[Journeys]` rules, then has journeys regrouped under them,
-    /// so every listing follows them at once. Returns why a configuration was refused, if it was.
-    private static func reloader(
-        _ reloadConfiguration: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration,
-        pipeline: TrackingPipeline,
-        history: HistoryReader,
-        writer: HistoryWriter
-    ) -> @Sendable () async -> VarlinkError? {
-        {
-            let result = Result { () throws(ConfigurationError) in try reloadConfiguration() }
-            await pipeline.reload(result)
-            switch result {
-            case .success(let new):
-                await history.update(rules: new.journeyRules)
-                await writer.update(rules: new.journeyRules)
-                await pipeline.requestJourneyRegroup()
-                return nil
-            case .failure(let error):
-                return .configurationRefused("\(error)")
-            }
         }
     }
 

@@ -5,6 +5,10 @@ internal import TravelStore
 /// The control socket's window on the history: a read-only SQLite connection of its own, so a
 /// client's query runs beside the pipeline's writes (WAL) and never waits on them or holds them up.
 actor HistoryReader {
+    /// Its own thread (`ThreadExecutor`): its SQLite calls block, for seconds at times, and must
+    /// not hold a thread of the cooperative pool the pipeline runs on.
+    private nonisolated let executor = ThreadExecutor(name: "tc-history-read")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// The database file, also for `ControlExport`'s connection of its own.
     nonisolated let path: String
     private var rules: JourneyRules
@@ -19,8 +23,8 @@ actor HistoryReader {
     }
 
     /// The `[Journeys]` rules after a reload.
-    func update(rules: JourneyRules) {
-        self.rules = rules
+    func configurationReloaded(_ configuration: TravelConfiguration) {
+        rules = configuration.journeyRules
         openJourneyCache = nil
     }
 

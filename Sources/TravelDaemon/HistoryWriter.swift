@@ -17,6 +17,10 @@ internal import TravelStore
 /// is checked against them; after a POI import the new index is built here (a million POIs
 /// take seconds) and handed over.
 actor HistoryWriter {
+    /// Its own thread (`ThreadExecutor`): its SQLite calls block, for seconds at times, and must
+    /// not hold a thread of the cooperative pool the pipeline runs on.
+    private nonisolated let executor = ThreadExecutor(name: "tc-history-write")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let path: String
     private var rules: JourneyRules
     private var database: TravelDatabase?
@@ -53,8 +57,8 @@ actor HistoryWriter {
     }
 
     /// The `[Journeys]` rules after a reload.
-    func update(rules: JourneyRules) {
-        self.rules = rules
+    func configurationReloaded(_ configuration: TravelConfiguration) {
+        rules = configuration.journeyRules
     }
 
     /// Regroups every trip into journeys under the current rules: what the daemon does each time
@@ -269,7 +273,9 @@ actor HistoryWriter {
             case .success(let step):
                 added += step.added
                 guard !step.isComplete else { break }
-                try? await Task.sleep(for: Self.commitPause)
+                // The whole pause even when the client hung up (its call cancelled): a commit once
+                // begun is carried through, and must leave the pipeline's flush its turn.
+                await Task { try? await Task.sleep(for: Self.commitPause) }.value
                 continue
             }
             break

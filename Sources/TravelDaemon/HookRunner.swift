@@ -184,17 +184,3 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-
-extension HookRunner {
-    /// `reload`, also handing the `[Hooks]` of each configuration it reads to this runner, so a
-    /// SIGHUP (or a `Reload` call) brings new hooks in with the rest.
-    package func reloading(
-        _ reload: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration
-    ) -> @Sendable () throws(ConfigurationError) -> TravelConfiguration {
-        { () throws(ConfigurationError) in
-            let configuration = try reload()
-            self.update(configuration.hooks)
-            return configuration
-        }
-    }
-}

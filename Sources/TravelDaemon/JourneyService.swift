@@ -1,5 +1,6 @@
 internal import Logging
 internal import ServiceLifecycle
+internal import TravelCore
 
 /// Keeps journeys following live tracking: each time the pipeline commits a trip's start or
 /// end it asks for a regroup, which runs here on the history writer's connection, beside the
@@ -37,5 +38,11 @@ struct JourneyService: Service {
         } onGracefulShutdown: { [continuation] in
             continuation.finish()
         }
+    }
+
+    /// Regroups every trip under the reloaded `[Journeys]` rules, which the history reader and
+    /// writer hold by now, so every listing follows them at once.
+    func configurationReloaded(_ configuration: TravelConfiguration) {
+        continuation.yield()
     }
 }

@@ -23,14 +23,8 @@ package final class ReminderService: Service, Sendable {
         }
     }
 
-    /// `reload`, also handing each configuration's reminder rules to this service.
-    package func reloading(
-        _ reload: @escaping @Sendable () throws(ConfigurationError) -> TravelConfiguration
-    ) -> @Sendable () throws(ConfigurationError) -> TravelConfiguration {
-        { () throws(ConfigurationError) in
-            let configuration = try reload()
-            self.rules.withLock { $0 = configuration.reminderRules }
-            return configuration
-        }
+    /// The new reminder rules, from the next check on.
+    package func configurationReloaded(_ configuration: TravelConfiguration) {
+        rules.withLock { $0 = configuration.reminderRules }
     }
 }

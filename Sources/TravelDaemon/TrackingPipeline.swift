@@ -147,11 +147,6 @@ package actor TrackingPipeline {
         }
     }
 
-    /// Asks for every trip to be grouped into journeys again (the `[Journeys]` rules were reloaded).
-    package func requestJourneyRegroup() {
-        journeysChanged?.yield()
-    }
-
     /// What the daemon knows of the present, for re-dating a week-rollover NMEA fix: the system
     /// clock once it is plausible (not before the program was built), as for an import; else,
     /// for a live source, the build date as a floor (a fix received now cannot be older than the
@@ -245,28 +240,21 @@ package actor TrackingPipeline {
         let line = "this run: \(s.fixSummary); trips: \(s.tripsStarted) started, \(s.tripsEnded) ended"
         logger.info("\(line)")
     }
+}
 
-    /// Applies a configuration read again (SIGHUP), or keeps the running one when it is refused.
-    /// Thresholds and the flush interval change at once; the source, database, socket and
-    /// uplinks are opened at start, so a change to them waits for a restart (and is said so). The POIs are
-    /// read and indexed first, off this actor: a million of them take seconds, in which fixes,
-    /// flushes and the watchdog's pings would otherwise wait.
-    nonisolated package func reload(_ result: Result<TravelConfiguration, ConfigurationError>) async {
-        var pois: POIIndex?
-        if case .success = result { pois = try? TravelDatabase(path: databasePath, readOnly: true).poiIndex() }
-        await apply(result, pois: pois)
+extension TrackingPipeline: ConfigurationSubscriber {
+    /// Applies a configuration a reload accepted: thresholds and the flush interval change at
+    /// once, and the zones and POIs are read again. The POIs are read and indexed first, off this
+    /// actor: a million of them take seconds, in which fixes, flushes and the watchdog's pings
+    /// would otherwise wait.
+    nonisolated package func configurationReloaded(_ configuration: TravelConfiguration) async {
+        let pois = try? TravelDatabase(path: databasePath, readOnly: true).poiIndex()
+        await apply(configuration, pois: pois)
     }
 
-    /// `reload`'s work on the actor; `pois`: the stored POIs indexed already, `nil` to read them here.
-    private func apply(_ result: Result<TravelConfiguration, ConfigurationError>, pois: POIIndex?) {
-        let new: TravelConfiguration
-        switch result {
-        case .failure(let error):
-            logger.error("configuration refused, keeping the running one: \(error)")
-            return
-        case .success(let value):
-            new = value
-        }
+    /// `configurationReloaded`'s work on the actor; `pois`: the stored POIs indexed already, `nil`
+    /// to read them here.
+    private func apply(_ new: TravelConfiguration, pois: POIIndex?) {
         recorder.database.bufferLimit = new.storage.maximumBufferedPoints
         if new.tracking != configuration.tracking {
             do {
@@ -277,23 +265,6 @@ package actor TrackingPipeline {
             }
         }
         reloadPlaces(pois: pois)
-        let restartOnly = [
-            ("[Source] URL", new.source.url != configuration.source.url),
-            ("[Storage] Database", new.storage.database != configuration.storage.database),
-            ("[Control] Socket", new.control.socket != configuration.control.socket),
-            ("[MQTT]", new.mqtt != configuration.mqtt),
-            ("[Traccar]", new.traccar != configuration.traccar),
-        ]
-        for (key, changed) in restartOnly where changed {
-            logger.warning("\(key) changed; it takes effect when the daemon restarts")
-        }
-        var applied = new
-        applied.source.url = configuration.source.url
-        applied.storage.database = configuration.storage.database
-        applied.control.socket = configuration.control.socket
-        applied.mqtt = configuration.mqtt
-        applied.traccar = configuration.traccar
-        configuration = applied
-        logger.notice("configuration reloaded")
+        configuration = new
     }
 }

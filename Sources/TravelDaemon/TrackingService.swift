@@ -15,8 +15,8 @@ struct TrackingService: Service {
     private let pipeline: TrackingPipeline
     private let source: any FixProvider
     private let sourceName: String
-    /// Reads the configuration again and applies it everywhere (`Daemon.reloader`), as `Reload` does.
-    private let reload: @Sendable () async -> Void
+    /// Reads the configuration again and applies it everywhere on SIGHUP, as `Reload` does.
+    private let configuration: ConfigurationHolder
     private let logger: Logger
     private let notifier = SystemdNotifier()
     /// How often STATUS= is refreshed when the watchdog does not ask for more.
@@ -26,13 +26,13 @@ struct TrackingService: Service {
         pipeline: TrackingPipeline,
         source: any FixProvider,
         sourceName: String,
-        reload: @escaping @Sendable () async -> Void,
+        configuration: ConfigurationHolder,
         logger: Logger
     ) {
         self.pipeline = pipeline
         self.source = source
         self.sourceName = sourceName
-        self.reload = reload
+        self.configuration = configuration
         self.logger = logger
     }
 
@@ -42,7 +42,7 @@ struct TrackingService: Service {
         logger.info("tracking from \(sourceName)")
         let pipeline = pipeline
         let source = source
-        let reload = reload
+        let holder = configuration
         let outcome: Result<Bool, any Error> = await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 while true {
@@ -57,7 +57,7 @@ struct TrackingService: Service {
             group.addTask { [notifier] in
                 for await _ in hangups {
                     notifier.notify("RELOADING=1")
-                    await reload()
+                    await holder.reload()
                     notifier.notify("READY=1\nSTATUS=\(await pipeline.serviceStatus())")
                 }
             }

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
+import TravelControl
+import TravelCore
 
 /// SIGHUP reads the zones and POIs again: a zone and a POI added with `travelctl` while the
 /// daemon runs are watched from the reload on, without a restart and without losing the trip in
@@ -41,5 +43,76 @@ import Testing
         #expect(daemon.waitForExit() == 0, "\(daemon.output)")
         let events = try ZoneCommandTests.json(state.database, ["events"])
         #expect(events.compactMap { $0["kind"] as? String } == ["enter", "nearby", "exit"], "\(events)")
+    }
+
+    /// `[Journeys]` changed in the daemon's file is read back through the socket once SIGHUP or
+    /// `Reload` has reloaded it: the local times and the grouping follow the new zone, as
+    /// `travelctl --db --config` prints them from the same file. A file the daemon refuses keeps
+    /// the rules in force, and the reply says why.
+    @Test func journeyRulesFollowSIGHUPAndReloadAndARefusedFileKeepsThem() throws {
+        let daemon = try ControlDaemon(
+            replaying: ControlDaemon.car,
+            speed: "0.001",
+            configuration: "[Journeys]\nUTCOffset=+01:00\n"
+        ) { state in
+            let week = try HistoryCommandTests.week(in: state.url)
+            let imported = try Binaries.run(
+                "travelctl",
+                ["--db", state.database, "import", "--config", state.config, week]
+            )
+            #expect(imported.status == 0, "\(imported.standardError)")
+        }
+        defer { #expect(daemon.stop() == 0, "\(daemon.process.output)") }
+        func journeys() throws -> String {
+            try Binaries.run("travelctl", ["journeys", "--socket", daemon.socket]).output
+        }
+        /// The daemon's listing once its regroup under the file's rules is done, as `--db` reads it.
+        func awaitRules(_ label: String) throws {
+            let offline = try Binaries.run(
+                "travelctl",
+                ["journeys", "--db", daemon.state.database, "--config", daemon.state.config]
+            )
+            #expect(offline.output.contains(label), "\(offline.output)\(offline.standardError)")
+            let deadline = Date(timeIntervalSinceNow: 30)
+            var live = try journeys()
+            while live != offline.output && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.1)
+                live = try journeys()
+            }
+            #expect(live == offline.output, "\(live)\n\(offline.output)\n\(daemon.process.output)")
+        }
+        /// Each journey's type, as grouping under the rules in force gave it.
+        func types() throws -> [String] {
+            let listed = try Binaries.run("travelctl", ["journeys", "--json", "--socket", daemon.socket]).output
+            return try JSONValue(parsing: listed).arrayValue?.map { $0["type"]?.stringValue ?? "none" } ?? []
+        }
+        try awaitRules("(UTC+01:00)")
+        let firstTypes = try types()
+
+        // At +13:00 the rides back leave after local midnight: the days, and the types, change.
+        try "[Journeys]\nUTCOffset=+13:00\n".write(toFile: daemon.state.config, atomically: true, encoding: .utf8)
+        daemon.process.send(SIGHUP)
+        try awaitRules("(UTC+13:00)")
+        #expect(try types() != firstTypes, "\(firstTypes)")
+
+        // Reload answers once the rules are in force: the next read shows them.
+        try "[Journeys]\nUTCOffset=-05:00\n".write(toFile: daemon.state.config, atomically: true, encoding: .utf8)
+        #expect(try daemon.client().call("org.travelcompanion.control.Reload") == [:])
+        #expect(try journeys().contains("(UTC-05:00)"))
+        try awaitRules("(UTC-05:00)")
+        let kept = try journeys()
+
+        try "[Journeys]\nUTCOffset=+25:00\n".write(toFile: daemon.state.config, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try daemon.client().call("org.travelcompanion.control.Reload")
+        } throws: { error in
+            guard case .reply(let reply) = error as? VarlinkClientError else { return false }
+            return reply.name == "org.travelcompanion.control.ConfigurationRefused"
+                && reply.parameters["reason"]?.stringValue?.hasPrefix("\(daemon.state.config):2: [Journeys] UTCOffset")
+                    == true
+        }
+        daemon.process.send(SIGHUP)
+        #expect(daemon.process.waitForLine(containing: "configuration refused") != nil, "\(daemon.process.output)")
+        #expect(try journeys() == kept)
     }
 }

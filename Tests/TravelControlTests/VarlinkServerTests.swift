@@ -46,6 +46,35 @@ import Musl
         }
     }
 
+    /// A call's work is a child of its connection: a client that hangs up mid-call ends it, where
+    /// it would otherwise run on (here for an hour) for nobody.
+    @Test(arguments: ["test.Hang", "test.HangingChunks"])
+    func aClientThatHangsUpMidCallEndsTheWorkForIt(method: String) async throws {
+        let test = try VarlinkTestServer()
+        try await test.serving {
+            var client: VarlinkClient? = try test.client()
+            try client?.send(VarlinkCall(method: method, more: method == "test.HangingChunks"))
+            #expect(test.eventually { $0.connections == 1 })
+            #expect(test.handler.cancelled.value == 0)
+            client = nil
+            #expect(test.eventually { _ in test.handler.cancelled.value == 1 }, "the call still runs")
+            #expect(test.eventually { $0.connections == 0 })
+            // The server goes on serving.
+            #expect(try test.client().call("test.Echo", ["a": 1]) == ["a": 1])
+        }
+    }
+
+    /// A client that only shuts its writing side still gets the replies it asked for.
+    @Test func aClientThatShutsItsWritingSideStillGetsItsReply() async throws {
+        let test = try VarlinkTestServer()
+        try await test.serving {
+            let client = try test.client()
+            try client.send(VarlinkCall(method: "test.Slow", parameters: ["n": 1]))
+            _ = shutdown(client.descriptor, Int32(SHUT_WR))
+            #expect(try client.nextReply().parameters == ["n": 1])
+        }
+    }
+
     @Test func streamsWithContinuesUntilTheClientLeaves() async throws {
         let test = try VarlinkTestServer()
         try await test.serving {

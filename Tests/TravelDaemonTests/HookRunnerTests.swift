@@ -219,8 +219,13 @@ import TravelCore
             configuration.hooks = Self.hooks(["TripEnded": "\(touch) \(scratch.path)/events"])
             return configuration
         }()
-        let reload = runner.reloading { () throws(ConfigurationError) in reloaded }
-        _ = try reload()
+        let holder = ConfigurationHolder(
+            TravelConfiguration(),
+            read: { () throws(ConfigurationError) in reloaded },
+            subscribers: [runner],
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        )
+        #expect(await holder.reload() == nil)
         logger.notice("trip ended", metadata: .event(Self.ended(distance: 2)))
         logger.notice("no message_id, no event", metadata: ["distance_m": "3"])
         logger.debug("below the tap's level", metadata: .event(Self.ended(distance: 4)))

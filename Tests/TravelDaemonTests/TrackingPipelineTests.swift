@@ -66,27 +66,6 @@ import TravelStore
         )
     }
 
-    @Test func aRefusedReloadKeepsTheRunningConfiguration() async throws {
-        let scratch = try TemporaryDirectory()
-        let (pipeline, handler, configuration) = try Self.pipeline(in: scratch)
-        let location = ConfigurationLocation(file: "/etc/travel-companion/travel-companion.conf", line: 3)
-        await pipeline.reload(.failure(.unknownKey(location, section: "Storage", key: "Flush", suggestion: nil)))
-        #expect(await pipeline.flushInterval == configuration.storage.flushInterval)
-        #expect(Self.messages(handler).last?.hasPrefix("configuration refused, keeping the running one: ") == true)
-
-        var changed = configuration
-        changed.storage.flushInterval = 2
-        changed.tracking.minimumTripDistance = 1000
-        changed.source.url = "gpsd://10.0.0.1:2947"
-        await pipeline.reload(.success(changed))
-        #expect(await pipeline.flushInterval == 2)
-        #expect(
-            Self.messages(handler).suffix(2) == [
-                "[Source] URL changed; it takes effect when the daemon restarts", "configuration reloaded",
-            ]
-        )
-    }
-
     @Test(arguments: [(0.0, "0 m"), (849.6, "850 m"), (13_939, "13.9 km"), (1000, "1.0 km")])
     func distancesReadAsPeopleSayThem(metres: Double, text: String) {
         #expect(HumanText.distance(metres) == text)
