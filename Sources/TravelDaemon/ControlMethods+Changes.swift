@@ -44,8 +44,7 @@ extension ControlMethods {
             let photo = PhotoDraft(path: path, sha256: sha256, time: time, coordinate: coordinate)
             return .later { await writer.addPhoto(photo) }
         case .removeTrip, .removeNote, .removePhoto:
-            try call.allowParameters(["id"])
-            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            let id = try IDParameters(call).id
             switch method {
             case .removeTrip: return .later { await writer.removeTrip(id: id) }
             case .removeNote: return .later { await writer.removeMoment(.note, id: id) }

@@ -130,7 +130,7 @@ actor HistoryWriter {
     func removeTrip(id: Int64) -> Result<JSONValue, VarlinkError> {
         let rules = rules
         return write { db in
-            ["trip": try db.removeTrip(id: id, rules: rules).json, "time_zone": .string(rules.timeZone.name)]
+            RemoveTripReply(trip: try db.removeTrip(id: id, rules: rules).message, timeZone: rules.timeZone.name).json
         }
     }
 

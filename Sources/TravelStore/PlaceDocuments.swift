@@ -4,21 +4,21 @@ package import TravelCore
 // daemon's control socket (see HistoryDocuments.swift).
 
 extension TravelDatabase {
-    /// `events --json`: zone events and nearby alerts from `since` through `through` (both
-    /// included), oldest first; `zone` keeps one zone's, `poi` one POI's (by name), `kind` one
-    /// kind. A zone or POI no place is named is a failure, not an empty list.
-    package func placeEventsDocument(
+    /// `events`: zone events and nearby alerts from `since` through `through` (both included),
+    /// oldest first; `zone` keeps one zone's, `poi` one POI's (by name), `kind` one kind. A zone
+    /// or POI no place is named is a failure, not an empty list.
+    package func placeEventMessages(
         since: UTCTime?,
         through: UTCTime?,
         zone: String?,
         poi: String? = nil,
         kind: String?
-    ) throws(StoreError) -> Result<JSONValue, UnknownPlace> {
+    ) throws(StoreError) -> Result<[PlaceEventMessage], UnknownPlace> {
         if let zone, try !hasPlace(named: zone, in: "zones") { return .failure(.zone(zone)) }
         if let poi, try !hasPlace(named: poi, in: "pois") { return .failure(.poi(poi)) }
         let until = through?.adding(seconds: 0.001)
         let events = try placeEvents(since: since, until: until, zone: zone, poi: poi, kind: kind)
-        return .success(.array(events.map(\.json)))
+        return .success(try events.map { event throws(StoreError) in try event.storedMessage })
     }
 
     /// `GetHome`: `home` is what `home --json` prints, with the area's radius and the zone
