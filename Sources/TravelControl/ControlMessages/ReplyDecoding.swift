@@ -12,7 +12,7 @@ package protocol ControlReply: Sendable {
 extension ControlReply {
     /// Reads a reply's parameters; a missing or mistyped member throws, naming it.
     package init(json: JSONValue) throws(MessageFieldError) {
-        try self.init(JSONFields(json, path: "the reply"))
+        try self.init(JSONFields(json))
     }
 }
 
