@@ -23,7 +23,7 @@ extension ControlMethods {
             try call.allowParameters([])
             return .later { await history.home() }
         case .listPlans:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.plans() }
         case .listZones:
             try call.allowParameters([])

@@ -126,7 +126,7 @@ actor HistoryReader {
 
     /// `ListPlans`: `plan list --json`.
     func plans() -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ["plans": try db.plansDocument()] }
+        read { db throws(StoreError) in ListPlansReply(plans: try db.plans().map(\.message)).json }
     }
 
     /// `ListNotes` and `ListPhotos`: `note list --json` and `photo list --json`, with the time zone

@@ -1,6 +1,6 @@
 package import TravelCore
 
-// Journeys, notes and photos as messages (TravelCore's Messages), and the plans' JSON document,
+// Journeys, notes and photos as messages (TravelCore's Messages), and plans,
 // shared by `travelctl --db …` and the daemon's control socket.
 
 extension JourneyRecord {
@@ -41,17 +41,17 @@ extension MomentRecord {
 }
 
 extension PlanRecord {
-    /// The `plan list --json` shape.
-    package var json: JSONValue {
-        [
-            "id": .integer(id),
-            "destination": .string(destination),
-            "from": .string(from.description),
-            "to": .string(through.description),
-            "type": .string(type.rawValue),
-            "journey_id": journeyID.map(JSONValue.integer) ?? .null,
-            "trips": .integer(Int64(tripCount)),
-        ]
+    /// The plan as `plan list --json` has it.
+    package var message: PlanMessage {
+        PlanMessage(
+            id: id,
+            destination: destination,
+            from: from,
+            to: through,
+            type: type,
+            journeyID: journeyID,
+            trips: tripCount
+        )
     }
 }
 
@@ -85,11 +85,6 @@ extension TravelDatabase {
             notes: moments.filter { $0.kind == .note }.map(\.message),
             photos: moments.filter { $0.kind == .photo }.map(\.message)
         )
-    }
-
-    /// `plan list --json`: the plans, earliest first.
-    package func plansDocument() throws(StoreError) -> JSONValue {
-        .array(try plans().map(\.json))
     }
 
     /// Whether home is known under `rules`: a configured home always is; only a learned one

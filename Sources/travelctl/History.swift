@@ -24,12 +24,18 @@ protocol History {
     func journeysJSON(_ parameters: ListJourneysParameters) throws -> [UInt8]
     /// `journey show`; no such journey is exit status 1.
     func journey(id: Int64) throws -> GetJourneyReply
+    /// `plan list`.
+    func plans() throws -> ListPlansReply
+    /// `plan add`: adds the plan and regroups the journeys.
+    func addPlan(_ parameters: AddPlanParameters) throws -> AddPlanReply
+    /// `plan remove`: removes the plan and regroups the journeys.
+    func removePlan(id: Int64) throws
 }
 
 extension DatabaseOptions {
     /// The history to ask: the database file named by `--db` (its `[Journeys]` settings from
     /// `settings`), else the daemon at `--socket`.
-    func history(_ settings: JourneyConfigurationOptions, readOnly: Bool = true) throws -> any History {
+    func history(_ settings: JourneyConfigurationOptions = .init(), readOnly: Bool = true) throws -> any History {
         guard db != nil else { return DaemonHistory(client: try DaemonClient(self)) }
         return DatabaseHistory(options: self, readOnly: readOnly, settings: settings)
     }
@@ -119,6 +125,26 @@ struct DatabaseHistory: History {
         }
         return GetJourneyReply(journey: journey, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
     }
+
+    func plans() throws -> ListPlansReply {
+        let db = try database
+        return ListPlansReply(plans: try withStoreErrors { try db.plans() }.map(\.message))
+    }
+
+    func addPlan(_ p: AddPlanParameters) throws -> AddPlanReply {
+        let rules = try settings.rules()
+        let db = try database
+        let plan = try withStoreErrors {
+            try db.addPlan(destination: p.destination, from: p.from, through: p.to, type: p.type, rules: rules)
+        }
+        return AddPlanReply(plan: plan.message)
+    }
+
+    func removePlan(id: Int64) throws {
+        let rules = try settings.rules()
+        let db = try database
+        try withStoreErrors { try db.removePlan(id: id, rules: rules) }
+    }
 }
 
 /// Without `--db`: the daemon's replies, read as typed messages.
@@ -155,6 +181,18 @@ struct DaemonHistory: History {
 
     func journey(id: Int64) throws -> GetJourneyReply {
         try client.call(.getJourney, IDParameters(id: id))
+    }
+
+    func plans() throws -> ListPlansReply {
+        try client.call(.listPlans, NoParameters())
+    }
+
+    func addPlan(_ parameters: AddPlanParameters) throws -> AddPlanReply {
+        try client.call(.addPlan, parameters)
+    }
+
+    func removePlan(id: Int64) throws {
+        let _: EmptyReply = try client.call(.removePlan, IDParameters(id: id))
     }
 }
 

@@ -41,7 +41,7 @@ import TravelStore
         #expect(try database.homeDocument(rules: JourneyRules())["home"]?["known"] == false)
         let configured = try database.homeDocument(rules: HistoryStoreTests.rules)
         #expect(configured["home"]?["source"] == "configured" && configured["radius_m"] == 25_000.0)
-        #expect(try database.plansDocument() == [] && database.zonesDocument() == [])
+        #expect(try database.plans() == [] && database.zonesDocument() == [])
         #expect(try database.poisDocument(category: nil, near: nil, radius: 5_000) == [])
         #expect(try database.placeEventMessages(since: nil, through: nil, zone: nil, kind: nil) == .success([]))
         // A filter naming a place that does not exist fails instead of listing nothing.
