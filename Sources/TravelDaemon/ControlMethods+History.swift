@@ -20,7 +20,7 @@ extension ControlMethods {
             let parameters = try ListEventsParameters(call)
             return .later { await history.events(parameters) }
         case .getHome:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.home() }
         case .listPlans:
             _ = try NoParameters(call)

@@ -121,7 +121,15 @@ actor HistoryReader {
     /// `GetHome`: `home --json`, with the radius and zone its table tells.
     func home() -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return read { db throws(StoreError) in try db.homeDocument(rules: rules) }
+        return read { db throws(StoreError) in
+            let zone = rules.timeZone
+            return GetHomeReply(
+                home: try db.homeMessage(rules: rules),
+                radius: rules.homeRadius,
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description
+            ).json
+        }
     }
 
     /// `ListPlans`: `plan list --json`.

@@ -21,33 +21,11 @@ extension TravelDatabase {
         return .success(try events.map { event throws(StoreError) in try event.storedMessage })
     }
 
-    /// `GetHome`: `home` is what `home --json` prints, with the area's radius and the zone
-    /// local days are counted in, which its table tells.
-    package func homeDocument(rules: JourneyRules) throws(StoreError) -> JSONValue {
-        [
-            "home": try homeJSON(rules: rules), "radius_m": .double(rules.homeRadius),
-            "time_zone": .string(rules.timeZone.name), "utc_offset": rules.timeZone.utcOffsetJSON,
-        ]
-    }
-
-    /// Whether home is known under `rules`, where it is, how it became known and the nights that tell.
-    private func homeJSON(rules: JourneyRules) throws(StoreError) -> JSONValue {
+    /// `home`: whether home is known under `rules`, where it is, how it became known and the
+    /// nights that tell.
+    package func homeMessage(rules: JourneyRules) throws(StoreError) -> HomeMessage {
         let (places, home) = try placesAndHome(rules: rules)
-        var members: [JSONValue.Member] = [
-            .init("known", .bool(home != nil)),
-            .init("places", .integer(Int64(places.places.count))),
-            .init("nights_recorded", .integer(Int64(places.nightsRecorded))),
-        ]
-        if let home {
-            members += [
-                .init("source", .string(home.source.rawValue)),
-                .init("lat", .double(home.coordinate.latitude)),
-                .init("lon", .double(home.coordinate.longitude)),
-                .init("nights_at_home", .integer(Int64(home.nightsAtHome))),
-                .init("confidence", .double((home.confidence * 100).rounded() / 100)),
-            ]
-        }
-        return .object(members)
+        return HomeMessage(places: places, home: home)
     }
 
     /// `zone list --json`: the zones with their inside/outside state.

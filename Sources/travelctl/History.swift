@@ -24,6 +24,8 @@ protocol History {
     func journeysJSON(_ parameters: ListJourneysParameters) throws -> [UInt8]
     /// `journey show`; no such journey is exit status 1.
     func journey(id: Int64) throws -> GetJourneyReply
+    /// `home`.
+    func home() throws -> GetHomeReply
     /// `plan list`.
     func plans() throws -> ListPlansReply
     /// `plan add`: adds the plan and regroups the journeys.
@@ -126,6 +128,18 @@ struct DatabaseHistory: History {
         return GetJourneyReply(journey: journey, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
     }
 
+    func home() throws -> GetHomeReply {
+        let db = try database
+        let rules = try settings.rules()
+        let zone = rules.timeZone
+        return GetHomeReply(
+            home: try withStoreErrors { try db.homeMessage(rules: rules) },
+            radius: rules.homeRadius,
+            timeZone: zone.name,
+            utcOffset: zone.fixedOffset?.description
+        )
+    }
+
     func plans() throws -> ListPlansReply {
         let db = try database
         return ListPlansReply(plans: try withStoreErrors { try db.plans() }.map(\.message))
@@ -181,6 +195,10 @@ struct DaemonHistory: History {
 
     func journey(id: Int64) throws -> GetJourneyReply {
         try client.call(.getJourney, IDParameters(id: id))
+    }
+
+    func home() throws -> GetHomeReply {
+        try client.call(.getHome, NoParameters())
     }
 
     func plans() throws -> ListPlansReply {

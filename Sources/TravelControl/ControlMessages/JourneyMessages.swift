@@ -101,3 +101,35 @@ package struct GetJourneyReply: ControlReply, Hashable {
         )
     }
 }
+
+/// `GetHome`'s answer: `home` (`home --json`), the area's radius in metres, and the zone local
+/// days are counted in, which its table tells.
+package struct GetHomeReply: ControlReply, Hashable {
+    package var home: HomeMessage
+    package var radius: Double
+    package var timeZone: String?
+    package var utcOffset: String?
+
+    package init(home: HomeMessage, radius: Double, timeZone: String?, utcOffset: String?) {
+        self.home = home
+        self.radius = radius
+        self.timeZone = timeZone
+        self.utcOffset = utcOffset
+    }
+
+    package var json: JSONValue {
+        [
+            "home": home.json, "radius_m": .double(radius), "time_zone": timeZone.map(JSONValue.string) ?? .null,
+            "utc_offset": utcOffset.map(JSONValue.string) ?? .null,
+        ]
+    }
+
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
+        self.init(
+            home: try fields.object("home", HomeMessage.init),
+            radius: try fields.number("radius_m"),
+            timeZone: try fields.optionalString("time_zone"),
+            utcOffset: try fields.optionalString("utc_offset")
+        )
+    }
+}
