@@ -26,7 +26,7 @@ extension ControlMethods {
             _ = try NoParameters(call)
             return .later { await history.plans() }
         case .listZones:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.zones() }
         case .listPlaces:
             try call.allowParameters([])

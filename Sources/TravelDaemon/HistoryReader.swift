@@ -162,7 +162,9 @@ actor HistoryReader {
     /// `ListZones`: `zone list --json`.
     func zones() -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return read { db throws(StoreError) in ["zones": try db.zonesDocument(), "time_zone": .string(zone.name)] }
+        return read { db throws(StoreError) in
+            ListZonesReply(zones: try db.zoneRecords().map(\.message), timeZone: zone.name).json
+        }
     }
 
     /// `ListPlaces`: `places --json`, with the zone its table shows times in.

@@ -28,11 +28,6 @@ extension TravelDatabase {
         return HomeMessage(places: places, home: home)
     }
 
-    /// `zone list --json`: the zones with their inside/outside state.
-    package func zonesDocument() throws(StoreError) -> JSONValue {
-        .array(try zoneRecords().map(\.json))
-    }
-
     /// `poi list --json`: POIs of `category` (all when `nil`) by name, or with `near` those within
     /// `radius` metres of it, nearest first.
     package func poisDocument(category: String?, near: Coordinate?, radius: Double) throws(StoreError) -> JSONValue {

@@ -26,6 +26,8 @@ protocol History {
     func journey(id: Int64) throws -> GetJourneyReply
     /// `home`.
     func home() throws -> GetHomeReply
+    /// `zone list`.
+    func zones() throws -> ListZonesReply
     /// `plan list`.
     func plans() throws -> ListPlansReply
     /// `plan add`: adds the plan and regroups the journeys.
@@ -140,6 +142,12 @@ struct DatabaseHistory: History {
         )
     }
 
+    func zones() throws -> ListZonesReply {
+        let db = try database
+        let zones = try withStoreErrors { try db.zoneRecords() }
+        return ListZonesReply(zones: zones.map(\.message), timeZone: try settings.rules().timeZone.name)
+    }
+
     func plans() throws -> ListPlansReply {
         let db = try database
         return ListPlansReply(plans: try withStoreErrors { try db.plans() }.map(\.message))
@@ -199,6 +207,10 @@ struct DaemonHistory: History {
 
     func home() throws -> GetHomeReply {
         try client.call(.getHome, NoParameters())
+    }
+
+    func zones() throws -> ListZonesReply {
+        try client.call(.listZones, NoParameters())
     }
 
     func plans() throws -> ListPlansReply {

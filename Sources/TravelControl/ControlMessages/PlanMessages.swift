@@ -75,3 +75,22 @@ package struct NoParameters: ControlParameters, Hashable {
 
     package init(_ call: VarlinkCall) throws(VarlinkError) { try call.allowParameters([]) }
 }
+
+/// `ListZones`' answer: `zones` (`zone list --json`) and the `time_zone` their `since` is shown in.
+package struct ListZonesReply: ControlReply, Hashable {
+    package var zones: [ZoneMessage]
+    package var timeZone: String?
+
+    package init(zones: [ZoneMessage], timeZone: String?) {
+        self.zones = zones
+        self.timeZone = timeZone
+    }
+
+    package var json: JSONValue {
+        ["zones": .array(zones.map(\.json)), "time_zone": timeZone.map(JSONValue.string) ?? .null]
+    }
+
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
+        self.init(zones: try fields.array("zones", ZoneMessage.init), timeZone: try fields.optionalString("time_zone"))
+    }
+}
