@@ -17,6 +17,12 @@ extension VarlinkCall {
         }
     }
 
+    /// A required string parameter that is not blank.
+    package func text(_ name: String) throws(VarlinkError) -> String {
+        guard let text = try string(name), !text.allSatisfy(\.isWhitespace) else { throw .invalidParameter(name) }
+        return text
+    }
+
     /// An optional whole-number parameter; `null` counts as absent.
     package func integer(_ name: String) throws(VarlinkError) -> Int64? {
         switch parameters[name] {

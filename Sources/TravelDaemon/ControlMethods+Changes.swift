@@ -44,8 +44,7 @@ extension ControlMethods {
             let photo = PhotoDraft(path: path, sha256: sha256, time: time, coordinate: coordinate)
             return .later { await writer.addPhoto(photo) }
         case .removeTrip, .removeNote, .removePhoto:
-            try call.allowParameters(["id"])
-            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            let id = try IDParameters(call).id
             switch method {
             case .removeTrip: return .later { await writer.removeTrip(id: id) }
             case .removeNote: return .later { await writer.removeMoment(.note, id: id) }
@@ -56,17 +55,10 @@ extension ControlMethods {
             let (key, sha256) = (try call.text("import"), try call.string("sha256"))
             return .later { await writer.removeImport(key, sha256: sha256) }
         case .addPlan:
-            try call.allowParameters(["destination", "from", "to", "type"])
-            let destination = try call.text("destination")
-            guard let from = LocalDate(parsing: try call.text("from")) else { throw .invalidParameter("from") }
-            guard let through = LocalDate(parsing: try call.text("to")), from <= through else {
-                throw .invalidParameter("to")
-            }
-            guard let type = JourneyType(rawValue: try call.text("type")) else { throw .invalidParameter("type") }
-            return .later { await writer.addPlan(destination: destination, from: from, through: through, type: type) }
+            let plan = try AddPlanParameters(call)
+            return .later { await writer.addPlan(plan) }
         case .removePlan:
-            try call.allowParameters(["id"])
-            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            let id = try IDParameters(call).id
             return .later { await writer.removePlan(id: id) }
         case .addZone:
             try call.allowParameters(["zone"])
@@ -120,14 +112,6 @@ extension ControlMethods {
         default:
             return .now(.failure(.methodNotImplemented(call.method)))
         }
-    }
-}
-
-extension VarlinkCall {
-    /// A required string parameter that is not blank.
-    fileprivate func text(_ name: String) throws(VarlinkError) -> String {
-        guard let text = try string(name), !text.allSatisfy(\.isWhitespace) else { throw .invalidParameter(name) }
-        return text
     }
 }
 

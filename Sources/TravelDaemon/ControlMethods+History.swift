@@ -11,34 +11,22 @@ extension ControlMethods {
         let history = history
         switch method {
         case .listJourneys:
-            try call.allowParameters(["since", "until", "destination", "type", "search"])
-            let filter = JourneyFilter(
-                since: try call.instant("since"),
-                until: try call.instant("until"),
-                destination: try call.string("destination"),
-                type: try call.journeyType("type"),
-                search: try call.string("search")
-            )
-            return .later { await history.journeys(filter) }
+            let parameters = try ListJourneysParameters(call)
+            return .later { await history.journeys(parameters) }
         case .getJourney:
-            try call.allowParameters(["id"])
-            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            let id = try IDParameters(call).id
             return .later { await history.journey(id: id) }
         case .listEvents:
-            try call.allowParameters(["since", "until", "zone", "poi", "kind"])
-            let (since, through) = (try call.instant("since"), try call.instant("until"))
-            let (zone, poi) = (try call.string("zone"), try call.string("poi"))
-            let kind = try call.string("kind")
-            if let kind, !["enter", "exit", "nearby"].contains(kind) { throw .invalidParameter("kind") }
-            return .later { await history.events(since: since, through: through, zone: zone, poi: poi, kind: kind) }
+            let parameters = try ListEventsParameters(call)
+            return .later { await history.events(parameters) }
         case .getHome:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.home() }
         case .listPlans:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.plans() }
         case .listZones:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.zones() }
         case .listPlaces:
             try call.allowParameters([])
@@ -84,13 +72,6 @@ extension ControlMethods {
 }
 
 extension VarlinkCall {
-    /// An optional journey type: `local`, `day` or `multi-day`.
-    fileprivate func journeyType(_ name: String) throws(VarlinkError) -> JourneyType? {
-        guard let text = try string(name) else { return nil }
-        guard let type = JourneyType(rawValue: text) else { throw .invalidParameter(name) }
-        return type
-    }
-
     /// An optional finite number above zero.
     fileprivate func positiveNumber(_ name: String) throws(VarlinkError) -> Double? {
         switch parameters[name] {

@@ -59,18 +59,15 @@ struct ControlMethods: VarlinkHandling {
             ]
             return .subscribe(first: ["event": subscribed])
         case .listTrips:
-            try call.allowParameters(["since", "until"])
-            let (since, until) = (try call.instant("since"), try call.instant("until"))
+            let parameters = try ListTripsParameters(call)
             let history = history
-            return afterCommit(.later { await history.trips(since: since, until: until) })
+            return afterCommit(.later { await history.trips(parameters) })
         case .getTrip:
-            try call.allowParameters(["id"])
-            guard let id = try call.integer("id") else { throw .invalidParameter("id") }
+            let id = try IDParameters(call).id
             let history = history
             return afterCommit(.later { await history.trip(id: id) })
         case .stats:
-            try call.allowParameters(["year"])
-            let year = try call.integer("year").map { Int(clamping: $0) }
+            let year = try StatsParameters(call).year
             let history = history
             return afterCommit(.later { await history.stats(year: year) })
         case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .listPlaces,

@@ -35,56 +35,81 @@ actor HistoryReader {
     var timeZoneName: String { rules.timeZone.name }
 
     /// `ListTrips`: `trips --json`.
-    func trips(since: UTCTime?, until: UTCTime?) -> Result<JSONValue, VarlinkError> {
+    func trips(_ parameters: ListTripsParameters) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
         return read { db throws(StoreError) in
-            ["trips": try db.tripsDocument(since: since, until: until), "time_zone": .string(zone.name)]
+            let trips = try db.trips(since: parameters.since, until: parameters.until)
+            return ListTripsReply(trips: trips.map(\.message), timeZone: zone.name).json
         }
     }
 
     /// `GetTrip`: `trip show --json`.
     func trip(id: Int64) -> Result<JSONValue, VarlinkError> {
-        switch read({ db throws(StoreError) in try db.tripDocument(id: id) ?? .null }) {
-        case .success(.null): .failure(.tripNotFound(id))
-        case .success(let trip): .success(["trip": trip, "time_zone": .string(rules.timeZone.name)])
-        case .failure(let error): .failure(error)
+        let zone = rules.timeZone
+        switch read({ db throws(StoreError) in
+            try db.tripDetail(id: id).map { GetTripReply(trip: $0, timeZone: zone.name).json } ?? .null
+        }) {
+        case .success(.null): return .failure(.tripNotFound(id))
+        case let result: return result
         }
     }
 
     /// `Stats`: `stats --json`, with the zone its months are local to.
     func stats(year: Int?) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return read { db throws(StoreError) in try db.statsDocument(year: year, zone: zone) }
+        return read { db throws(StoreError) in
+            let totals = try db.monthlyTotals(year: year, zone: zone)
+            return StatsReply(
+                stats: totals.map(StatsMessage.init),
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description
+            ).json
+        }
     }
 
     /// `ListJourneys`: `journeys --json` and what its table says around it, under the daemon's rules.
-    func journeys(_ filter: JourneyFilter) -> Result<JSONValue, VarlinkError> {
+    func journeys(_ p: ListJourneysParameters) -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return read { db throws(StoreError) in try db.journeysDocument(filter, rules: rules) }
+        let filter = JourneyFilter(
+            since: p.since,
+            until: p.until,
+            destination: p.destination,
+            type: p.type,
+            search: p.search
+        )
+        return read { db throws(StoreError) in
+            let zone = rules.timeZone
+            return ListJourneysReply(
+                journeys: try db.journeys(filter, zone: zone).map { $0.message(zone: zone) },
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description,
+                homeKnown: try db.homeIsKnown(rules: rules),
+                hasTrips: try db.hasTrips()
+            ).json
+        }
     }
 
     /// `GetJourney`: `journey show --json`, with the zone its table's times are local to.
     func journey(id: Int64) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        switch read({ db throws(StoreError) in try db.journeyDocument(id: id, zone: zone) ?? .null }) {
+        switch read({ db throws(StoreError) in
+            try db.journeyDetail(id: id, zone: zone).map {
+                GetJourneyReply(journey: $0, timeZone: zone.name, utcOffset: zone.fixedOffset?.description).json
+            } ?? .null
+        }) {
         case .success(.null): return .failure(.journeyNotFound(id))
         case let result: return result
         }
     }
 
     /// `ListEvents`: `events --json`.
-    func events(
-        since: UTCTime?,
-        through: UTCTime?,
-        zone: String?,
-        poi: String?,
-        kind: String?
-    ) -> Result<JSONValue, VarlinkError> {
+    func events(_ parameters: ListEventsParameters) -> Result<JSONValue, VarlinkError> {
         var unknown: UnknownPlace?
         let timeZone = rules.timeZone
         let found = read { db throws(StoreError) in
-            switch try db.placeEventsDocument(since: since, through: through, zone: zone, poi: poi, kind: kind) {
-            case .success(let events): return ["events": events, "time_zone": .string(timeZone.name)]
+            let p = parameters
+            switch try db.placeEventMessages(since: p.since, through: p.until, zone: p.zone, poi: p.poi, kind: p.kind) {
+            case .success(let events): return ListEventsReply(events: events, timeZone: timeZone.name).json
             case .failure(let place):
                 unknown = place
                 return .null
@@ -100,12 +125,20 @@ actor HistoryReader {
     /// `GetHome`: `home --json`, with the radius and zone its table tells.
     func home() -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return read { db throws(StoreError) in try db.homeDocument(rules: rules) }
+        return read { db throws(StoreError) in
+            let zone = rules.timeZone
+            return GetHomeReply(
+                home: try db.homeMessage(rules: rules),
+                radius: rules.homeRadius,
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description
+            ).json
+        }
     }
 
     /// `ListPlans`: `plan list --json`.
     func plans() -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ["plans": try db.plansDocument()] }
+        read { db throws(StoreError) in ListPlansReply(plans: try db.plans().map(\.message)).json }
     }
 
     /// `ListNotes` and `ListPhotos`: `note list --json` and `photo list --json`, with the time zone
@@ -133,7 +166,9 @@ actor HistoryReader {
     /// `ListZones`: `zone list --json`.
     func zones() -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return read { db throws(StoreError) in ["zones": try db.zonesDocument(), "time_zone": .string(zone.name)] }
+        return read { db throws(StoreError) in
+            ListZonesReply(zones: try db.zoneRecords().map(\.message), timeZone: zone.name).json
+        }
     }
 
     /// `ListPlaces`: `places --json`, with the zone its table shows times in.

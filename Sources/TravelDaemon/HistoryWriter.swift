@@ -134,7 +134,7 @@ actor HistoryWriter {
     func removeTrip(id: Int64) -> Result<JSONValue, VarlinkError> {
         let rules = rules
         return write { db in
-            ["trip": try db.removeTrip(id: id, rules: rules).json, "time_zone": .string(rules.timeZone.name)]
+            RemoveTripReply(trip: try db.removeTrip(id: id, rules: rules).message, timeZone: rules.timeZone.name).json
         }
     }
 
@@ -153,18 +153,17 @@ actor HistoryWriter {
     }
 
     /// `AddPlan`.
-    func addPlan(
-        destination: String,
-        from: LocalDate,
-        through: LocalDate,
-        type: JourneyType
-    ) -> Result<
-        JSONValue, VarlinkError
-    > {
+    func addPlan(_ p: AddPlanParameters) -> Result<JSONValue, VarlinkError> {
         let rules = rules
         return write { db in
-            let plan = try db.addPlan(destination: destination, from: from, through: through, type: type, rules: rules)
-            return ["plan": plan.json]
+            let plan = try db.addPlan(
+                destination: p.destination,
+                from: p.from,
+                through: p.to,
+                type: p.type,
+                rules: rules
+            )
+            return AddPlanReply(plan: plan.message).json
         }
     }
 

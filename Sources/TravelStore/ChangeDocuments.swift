@@ -36,26 +36,6 @@ extension MomentRecord {
     }
 }
 
-extension PlanRecord {
-    /// A `Plan` reply, which is the `plan list --json` shape.
-    package init?(json: JSONValue) {
-        guard let id = json["id"]?.intValue.map(Int64.init), let destination = json["destination"]?.stringValue,
-            let from = json["from"]?.stringValue.flatMap(LocalDate.init(parsing:)),
-            let through = json["to"]?.stringValue.flatMap(LocalDate.init(parsing:)),
-            let type = json["type"]?.stringValue.flatMap(JourneyType.init(rawValue:))
-        else { return nil }
-        self.init(
-            id: id,
-            destination: destination,
-            from: from,
-            through: through,
-            type: type,
-            journeyID: json["journey_id"]?.intValue.map(Int64.init),
-            tripCount: json["trips"]?.intValue ?? 0
-        )
-    }
-}
-
 extension NamedZone {
     /// The IDL's `NewZone`: a GeoJSON geometry, and the radius of a circle.
     package var controlJSON: JSONValue {

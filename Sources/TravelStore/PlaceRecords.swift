@@ -7,24 +7,14 @@ package struct ZoneRecord: Sendable, Hashable {
     package var inside: Bool?
     package var since: UTCTime?
 
-    /// `{"id","name","role","kind","radius_m","center"|"geometry","inside","since"}`: what
-    /// `travelctl zone list --json` prints and the control socket will send.
-    package var json: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("id", .integer(zone.id)), .init("name", .string(zone.name)),
-            .init("role", zone.role.map(JSONValue.string) ?? .null), .init("kind", .string(zone.shape.kind)),
-        ]
-        switch zone.shape {
-        case .circle(let center, let radius):
-            members.append(.init("radius_m", .double(radius)))
-            members.append(.init("lat", .double(center.latitude)))
-            members.append(.init("lon", .double(center.longitude)))
-        case .polygons:
-            members.append(.init("geometry", zone.shape.geoJSON))
-        }
-        members.append(.init("inside", inside.map(JSONValue.bool) ?? .null))
-        members.append(.init("since", since.map { .string($0.iso8601) } ?? .null))
-        return .object(members)
+    /// The zone as `zone list --json` has it.
+    package var message: ZoneMessage {
+        let shape: ZoneMessage.Shape =
+            switch zone.shape {
+            case .circle(let center, let radius): .circle(center: center, radius: radius)
+            case .polygons: .polygons(geometry: zone.shape.geoJSON)
+            }
+        return ZoneMessage(id: zone.id, name: zone.name, role: zone.role, shape: shape, inside: inside, since: since)
     }
 }
 

@@ -87,9 +87,9 @@ package struct ReportDocument {
         json.endArray()
         json.endObject()
 
-        json.member("journeys", .array(journeys.map { $0.json(zone: zone) }))
-        json.member("notes", .array(moments.filter { $0.kind == .note }.map(\.json)))
-        json.member("photos", .array(moments.filter { $0.kind == .photo }.map(\.json)))
+        json.member("journeys", .array(journeys.map { $0.message(zone: zone).json }))
+        json.member("notes", .array(moments.filter { $0.kind == .note }.map(\.message.json)))
+        json.member("photos", .array(moments.filter { $0.kind == .photo }.map(\.message.json)))
         json.member("events", .array(events.map(\.json)))
         json.member("stats", .array(Self.stats(of: journeys, all: allJourneys, zone: zone)))
         json.member(
@@ -110,7 +110,7 @@ package struct ReportDocument {
     /// A trip as `trips --json` has it, with its journey's type (or planned type) and its drawn route: the first
     /// point in 1e-5° integers, then each point as the difference from the one before.
     private static func write(_ trip: TripRecord, type: JourneyType?, route: [Coordinate], to json: inout JSONWriter) {
-        guard case .object(var members) = trip.json else { return }
+        var members = trip.message.members
         members.append(.init("type", type.map { .string($0.rawValue) } ?? .null))
         json.beginObject()
         for member in members { json.member(member.key, member.value) }
@@ -135,6 +135,6 @@ package struct ReportDocument {
     private static func stats(of journeys: [JourneyRecord], all: [JourneyRecord], zone: LocalTimeZone) -> [JSONValue] {
         let years = Set(journeys.map { zone.local($0.start).components.year }).sorted()
         let starts = all.map { (start: $0.start, distance: $0.distance) }
-        return years.map { MonthlyTotals(year: $0, journeys: starts, zone: zone).json }
+        return years.map { StatsMessage(MonthlyTotals(year: $0, journeys: starts, zone: zone)).json }
     }
 }

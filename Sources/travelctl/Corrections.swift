@@ -28,22 +28,11 @@ extension Trip {
         var id: Int64
 
         func run() throws {
-            let reply: JSONValue
-            if database.db == nil {
-                reply = try DaemonClient(database).call(.removeTrip, ["id": .integer(id)])
-            } else {
-                let rules = try settings.rules()
-                let db = try database.open(readOnly: false)
-                let trip = try withStoreErrors { try db.removeTrip(id: id, rules: rules).json }
-                reply = ["trip": trip, "time_zone": .string(rules.timeZone.name)]
-            }
-            guard let trip = reply["trip"].flatMap(TripRecord.init(json:)) else {
-                throw DaemonClient.malformedReply(.removeTrip)
-            }
-            let s = trip.summary
-            let zone = reply.timeZone
+            let reply = try database.history(settings, readOnly: false).removeTrip(id: id)
+            let s = reply.trip.summary
+            let zone = LocalTimeZone.of(name: reply.timeZone)
             print(
-                "trip \(trip.id) removed (\(Format.localDateTime(s.startTime, zone)) \(zone.name), "
+                "trip \(reply.trip.id) removed (\(Format.localDateTime(s.startTime, zone)) \(zone.name), "
                     + "\(HumanText.distance(s.distance))); journeys regrouped"
             )
         }

@@ -21,7 +21,7 @@ struct DatabaseOptions: ParsableArguments {
     )
     var socket: String?
 
-    /// The default socket the daemon listens on (DOMAIN.md).
+    /// The default socket the daemon listens on (docs/domain.md).
     static let defaultSocket = "/run/travel-companion/control"
 
     /// Opens the database named by `--db`, or explains that there is no daemon to ask.

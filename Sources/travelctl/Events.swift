@@ -24,57 +24,48 @@ struct Events: ParsableCommand {
     var kind: String?
 
     func validate() throws {
-        if let kind, !["enter", "exit", "nearby"].contains(kind) {
+        if let kind, !ListEventsParameters.kinds.contains(kind) {
             throw ValidationError("--kind takes enter, exit or nearby")
         }
     }
 
     func run() throws {
-        let parameters: JSONValue = [
-            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-            "zone": zone.map(JSONValue.string) ?? .null, "poi": poi.map(JSONValue.string) ?? .null,
-            "kind": kind.map(JSONValue.string) ?? .null,
-        ]
-        let reply = try database.read(.listEvents, parameters) { db in
-            let events = try db.placeEventsDocument(
-                since: since?.start,
-                through: until?.end,
-                zone: zone,
-                poi: poi,
-                kind: kind
-            )
-            return ["events": try events.get(), "time_zone": try settings.zoneName()]
-        }
-        let events = reply["events"]?.arrayValue ?? []
-        if output.json { return print(JSONValue.array(events).serializedString()) }
+        let parameters = ListEventsParameters(
+            since: since?.start,
+            until: until?.end,
+            zone: zone,
+            poi: poi,
+            kind: kind
+        )
+        let reply = try database.history(settings).events(parameters)
+        let events = reply.events
+        if output.json { return print(JSONValue.array(events.map(\.json)).serializedString()) }
         guard !events.isEmpty else {
             print("No zone events or alerts\(since == nil && until == nil ? " yet" : " in this period").")
             return
         }
-        // Drawn from the document, so the daemon's answer and the database's look the same.
-        let local = reply.timeZone
+        let local = LocalTimeZone.of(name: reply.timeZone)
         var table = Table(["TIME (\(local.name))", "KIND", "WHAT", "TRIP", "NOTE"])
         for event in events {
             table.add([
-                Format.localDateTime(event.time("time"), local), event.text("kind"), Self.what(event),
-                event.text("trip_id"),
-                event["while_off"]?.boolValue == true ? "while off" : "",
+                Format.localDateTime(event.time, local), event.kind, Self.what(event),
+                event.tripID.map(String.init) ?? "", event.whileOff ? "while off" : "",
             ])
         }
         print(table.rendered, terminator: "")
     }
 
-    /// `entered zone Home`, `Near Fuel (fuel), 4 m`: an `events --json` element in words, on one line.
-    static func what(_ event: JSONValue) -> String {
+    /// `entered zone Home`, `Near Fuel (fuel), 4 m`: an event in words, on one line.
+    static func what(_ event: PlaceEventMessage) -> String {
         let text =
-            switch event.text("event") {
-            case "zone-entered": "entered zone \(event.text("zone_name"))"
-            case "zone-exited": "left zone \(event.text("zone_name"))"
+            switch event.event {
+            case "zone-entered": "entered zone \(event.zoneName ?? "")"
+            case "zone-exited": "left zone \(event.zoneName ?? "")"
             default:
                 NearbyAlert.message(
-                    poiName: event.text("poi_name"),
-                    category: event["poi_category"]?.stringValue,
-                    distance: event["distance_m"]?.doubleValue ?? 0
+                    poiName: event.poiName ?? "",
+                    category: event.poiCategory,
+                    distance: event.distance ?? 0
                 )
             }
         return text.oneLine

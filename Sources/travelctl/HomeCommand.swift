@@ -21,26 +21,23 @@ struct HomeCommand: ParsableCommand {
     @OptionGroup var settings: JourneyConfigurationOptions
 
     func run() throws {
-        let reply = try database.read(.getHome) { db in try db.homeDocument(rules: try settings.rules()) }
-        let home = reply["home"] ?? [:]
-        if output.json { return print(home.serializedString()) }
-        // Drawn from the document, so the daemon's answer and the database's look the same.
-        let nights = home.text("nights_recorded")
-        guard home["known"]?.boolValue == true, let coordinate = home.coordinate else {
+        let reply = try database.history(settings).home()
+        let home = reply.home
+        if output.json { return print(home.json.serializedString()) }
+        guard let known = home.home else {
             print(
-                "Home is not known yet: no place has two nights among \(nights) recorded. "
+                "Home is not known yet: no place has two nights among \(home.nightsRecorded) recorded. "
                     + "Set Home= in [Journeys], or keep driving; until then each trip is a journey of its own."
             )
             return
         }
-        let evidence = "\(home.text("nights_at_home")) of \(nights) recorded nights there"
+        let evidence = "\(known.nightsAtHome) of \(home.nightsRecorded) recorded nights there"
         let how =
-            home["source"]?.stringValue == Home.Source.configured.rawValue
+            known.source == .configured
             ? "configured (\(evidence))"
-            : "learned, \(Int((home.number("confidence") * 100).rounded())) % sure (\(evidence))"
-        print("Home  \(coordinate.coordinateLabel), \(how)")
-        print(
-            "Area  \(HumanText.distance(reply.number("radius_m"))) around it; days are local to \(reply.timeZone.name)"
-        )
+            : "learned, \(Int((known.confidence * 100).rounded())) % sure (\(evidence))"
+        print("Home  \(known.coordinate.coordinateLabel), \(how)")
+        let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+        print("Area  \(HumanText.distance(reply.radius)) around it; days are local to \(zone.name)")
     }
 }

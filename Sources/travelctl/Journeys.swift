@@ -66,44 +66,24 @@ struct Journeys: ParsableCommand {
     var search: String?
 
     func run() throws {
-        let filter = JourneyFilter(
+        let parameters = ListJourneysParameters(
             since: since?.start,
             until: until?.end,
             destination: destination,
             type: type,
             search: search
         )
-        if output.json, database.db != nil {
+        let history = try database.history(settings)
+        if output.json {
             // Straight to standard output as bytes: journeys --json of years is megabytes.
-            let zone = try settings.rules().timeZone
-            let db = try database.open(readOnly: true)
-            let bytes = try withStoreErrors { try db.journeysJSON(filter, zone: zone) }
+            let bytes = try history.journeysJSON(parameters)
             _ = bytes.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
             return
         }
-        let rows: [JourneyRow]
-        let zone: LocalTimeZone
-        let homeUnknown: Bool
-        if database.db == nil {
-            let parameters: JSONValue = [
-                "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-                "destination": destination.map(JSONValue.string) ?? .null,
-                "type": type.map { .string($0.rawValue) } ?? .null, "search": search.map(JSONValue.string) ?? .null,
-            ]
-            let document = try DaemonClient(database).call(.listJourneys, parameters)
-            let journeys = document["journeys"]?.arrayValue ?? []
-            if output.json { return print(JSONValue.array(journeys).serializedString()) }
-            rows = journeys.map(JourneyRow.init(json:))
-            zone = document.timeZone
-            homeUnknown = document["home_known"]?.boolValue == false && document["has_trips"]?.boolValue == true
-        } else {
-            // Straight from the records: a document of ten years of journeys costs more than the table.
-            let rules = try settings.rules()
-            let db = try database.open(readOnly: true)
-            rows = try withStoreErrors { try db.journeys(filter, zone: rules.timeZone) }.map(JourneyRow.init)
-            zone = rules.timeZone
-            homeUnknown = try withStoreErrors { try !db.homeIsKnown(rules: rules) && db.hasTrips() }
-        }
+        let reply = try history.journeys(parameters)
+        let rows = reply.journeys.map(JourneyRow.init)
+        let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+        let homeUnknown = !reply.homeKnown && reply.hasTrips
         if homeUnknown {
             print(
                 "Home is not known yet (set Home= in [Journeys], or it is learned after two nights at one place): "
@@ -111,7 +91,7 @@ struct Journeys: ParsableCommand {
             )
         }
         guard !rows.isEmpty else {
-            print(emptyState(filter))
+            print(emptyState(JourneyFilter(parameters)))
             return
         }
         var table = Table(["ID", "TYPE", "START (\(zone.name))", "END", "DESTINATION", "DISTANCE", "TIME", "TRIPS"])
@@ -135,8 +115,7 @@ struct Journeys: ParsableCommand {
     }
 }
 
-/// One line of the journeys table, from a record (`--db`) or from the daemon's document, with
-/// the document's rounding either way, so both print the same table.
+/// One line of the journeys table.
 struct JourneyRow {
     var id: Int64
     /// `day`, or `day (planned multi-day)` when a plan expected another type.
@@ -149,33 +128,38 @@ struct JourneyRow {
     var duration: Double
     var trips: Int
 
-    /// A journey's type for the table: `-` for a journey within one day while home is unknown
-    /// (neither `local` nor `day`), and `day (planned multi-day)` when a plan expected another.
-    static func typeLabel(_ type: String?, planned: String?) -> String {
-        let shown = type ?? "-"
-        return planned.map { "\(shown) (planned \($0))" } ?? shown
-    }
-
-    init(_ journey: JourneyRecord) {
+    init(_ journey: JourneyMessage) {
         id = journey.id
-        type = Self.typeLabel(journey.type?.rawValue, planned: journey.typeMismatch?.rawValue)
+        type = journey.typeLabel
         start = journey.start
-        end = journey.isOpen ? nil : journey.end
+        end = journey.end
         destination = journey.destination
-        distance = (journey.distance * 10).rounded() / 10
+        distance = journey.distance
         duration = journey.duration
         trips = journey.tripIDs.count
     }
+}
 
-    init(json journey: JSONValue) {
-        id = journey["id"]?.intValue.map(Int64.init) ?? 0
-        type = journey.journeyTypeLabel
-        start = journey.time("start")
-        end = journey.optionalTime("end")
-        destination = journey.text("destination")
-        distance = journey.number("distance_m")
-        duration = journey.number("duration_s")
-        trips = journey["trips"]?.intValue ?? 0
+extension JourneyMessage {
+    /// The journey's type for the tables: `-` for a journey within one day while home is unknown
+    /// (neither `local` nor `day`), and `day (planned multi-day)` when a plan expected another.
+    var typeLabel: String {
+        let shown = type?.rawValue ?? "-"
+        guard typeMismatch, let plan else { return shown }
+        return "\(shown) (planned \(plan.type.rawValue))"
+    }
+}
+
+extension JourneyFilter {
+    /// The filter `parameters` describe.
+    init(_ parameters: ListJourneysParameters) {
+        self.init(
+            since: parameters.since,
+            until: parameters.until,
+            destination: parameters.destination,
+            type: parameters.type,
+            search: parameters.search
+        )
     }
 }
 
@@ -198,36 +182,29 @@ struct JourneyCommand: ParsableCommand {
         var id: Int64
 
         func run() throws {
-            let reply = try database.read(.getJourney, ["id": .integer(id)]) { db in
-                try db.journeyDocument(id: id, zone: try settings.rules().timeZone) ?? [:]
-            }
-            guard let journey = reply["journey"] else {
-                printError("travelctl: no journey \(id)")
-                throw ExitCode(1)
-            }
-            if output.json { return print(journey.serializedString()) }
-            // Drawn from the document, so the daemon's answer and the database's look the same.
-            let zone = reply.timeZone
-            let trips = journey["trip_list"]?.arrayValue?.compactMap(TripRecord.init(json:)) ?? []
-            let end = journey.optionalTime("end")
+            let reply = try database.history(settings).journey(id: id)
+            let detail = reply.journey
+            if output.json { return print(detail.json.serializedString()) }
+            let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+            let journey = detail.journey
+            let trips = detail.trips
             var lines: [(String, String)] = [
-                ("Journey", journey.text("id") + (journey["manual"]?.boolValue == true ? " (started by hand)" : "")),
-                ("Type", journey.journeyTypeLabel),
-                ("Destination", journey.text("destination")),
-                ("Start", "\(Format.localDateTime(journey.time("start"), zone)) (\(zone.name))"),
-                ("End", end.map { "\(Format.localDateTime($0, zone)) (\(zone.name))" } ?? "not back yet"),
-                ("Distance", HumanText.distance(journey.number("distance_m"))),
-                ("Time away", Format.span(journey.number("duration_s"))),
+                ("Journey", "\(journey.id)" + (journey.isManual ? " (started by hand)" : "")),
+                ("Type", journey.typeLabel),
+                ("Destination", journey.destination),
+                ("Start", "\(Format.localDateTime(journey.start, zone)) (\(zone.name))"),
+                ("End", journey.end.map { "\(Format.localDateTime($0, zone)) (\(zone.name))" } ?? "not back yet"),
+                ("Distance", HumanText.distance(journey.distance)),
+                ("Time away", Format.span(journey.duration)),
                 ("Trips", "\(trips.count)"),
             ]
-            if let plan = journey["plan_id"]?.intValue {
+            if let plan = journey.plan {
                 let verdict =
-                    journey["type"]?.stringValue == nil
-                    ? "planned \(journey.text("planned_type")), not typed while home is unknown"
-                    : journey["type_mismatch"]?.boolValue == true
-                        ? "planned \(journey.text("planned_type")), was \(journey.text("type"))" : "as planned"
-                let dates = "\(journey.text("planned_from")) to \(journey.text("planned_to"))"
-                lines.insert(("Plan", "\(plan): \(dates), \(verdict)"), at: 2)
+                    journey.type == nil
+                    ? "planned \(plan.type.rawValue), not typed while home is unknown"
+                    : journey.typeMismatch
+                        ? "planned \(plan.type.rawValue), was \(journey.type?.rawValue ?? "")" : "as planned"
+                lines.insert(("Plan", "\(plan.id): \(plan.from) to \(plan.to), \(verdict)"), at: 2)
             }
             let width = lines.map(\.0.count).max() ?? 0
             for (key, value) in lines { print(key.padding(to: width) + "  " + value) }
@@ -235,27 +212,23 @@ struct JourneyCommand: ParsableCommand {
             var table = Table(["TRIP", "START (\(zone.name))", "END", "DISTANCE", "FROM", "TO"])
             for trip in trips {
                 table.add([
-                    String(trip.id), Format.localDateTime(trip.summary.startTime, zone),
+                    String(trip.id), Format.localDateTime(trip.start, zone),
                     trip.isOngoing ? "ongoing" : Format.localDateTime(trip.summary.endTime, zone),
-                    HumanText.distance(trip.summary.distance), trip.startPlace ?? "", trip.endPlace ?? "",
+                    HumanText.distance(trip.distance), trip.startPlace ?? "", trip.endPlace ?? "",
                 ])
             }
             print(table.rendered, terminator: "")
-            let notes = (journey["notes"]?.arrayValue ?? []).map { ("note", $0, $0.text("text")) }
-            let photos = (journey["photos"]?.arrayValue ?? []).map { ("photo", $0, $0.text("path")) }
             // In time order, a note before a photo of the same moment, as the store lists them.
-            let moments = (notes + photos).enumerated().sorted {
-                ($0.element.1.time("time").milliseconds, $0.offset) < (
-                    $1.element.1.time("time").milliseconds, $1.offset
-                )
+            let moments = (detail.notes + detail.photos).enumerated().sorted {
+                ($0.element.time.milliseconds, $0.offset) < ($1.element.time.milliseconds, $1.offset)
             }
             guard !moments.isEmpty else { return }
             print("")
             var attachments = Table(["KIND", "TIME (\(zone.name))", "POSITION", "NOTE OR FILE"])
-            for (kind, moment, text) in moments.map(\.element) {
+            for moment in moments.map(\.element) {
                 attachments.add([
-                    kind, Format.localDateTime(moment.time("time"), zone), moment.coordinate?.coordinateLabel ?? "-",
-                    text,
+                    moment.kind.rawValue, Format.localDateTime(moment.time, zone),
+                    moment.coordinate?.coordinateLabel ?? "-", moment.text,
                 ])
             }
             print(attachments.rendered, terminator: "")
@@ -279,7 +252,7 @@ extension JourneyConfigurationOptions {
     }
 }
 
-/// `--type`: a journey type as DOMAIN.md spells it.
+/// `--type`: a journey type as docs/domain.md spells it.
 extension JourneyType: ExpressibleByArgument {}
 
 extension JSONValue {
@@ -313,18 +286,7 @@ extension JSONValue {
     /// database the daemon read it from; else its fixed `utc_offset` (a daemon from before time
     /// zones); else UTC.
     var timeZone: LocalTimeZone {
-        if let name = self["time_zone"]?.stringValue, let zone = try? SystemTimeZoneDatabase().zone(named: name) {
-            return zone
-        }
-        return self["utc_offset"]?.stringValue.flatMap { UTCOffset(parsing: $0) }.map(LocalTimeZone.fixed) ?? .utc
-    }
-
-    /// A journey's type for the table (`JourneyRow.typeLabel`).
-    var journeyTypeLabel: String {
-        JourneyRow.typeLabel(
-            self["type"]?.stringValue,
-            planned: self["type_mismatch"]?.boolValue == true ? text("planned_type") : nil
-        )
+        .of(name: self["time_zone"]?.stringValue, utcOffset: self["utc_offset"]?.stringValue)
     }
 }
 

@@ -42,35 +42,11 @@ struct PlanCommand: ParsableCommand {
         }
 
         func run() throws {
-            let plan: PlanRecord
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(
-                    .addPlan,
-                    [
-                        "destination": .string(destination), "from": .string(from.date.description),
-                        "to": .string(to.date.description), "type": .string(type.rawValue),
-                    ]
-                )
-                guard let added = reply["plan"].flatMap(PlanRecord.init(json:)) else {
-                    throw DaemonClient.malformedReply(.addPlan)
-                }
-                plan = added
-            } else {
-                let rules = try settings.rules()
-                let db = try database.open(readOnly: false)
-                plan = try withStoreErrors {
-                    try db.addPlan(
-                        destination: destination,
-                        from: from.date,
-                        through: to.date,
-                        type: type,
-                        rules: rules
-                    )
-                }
-            }
-            let trips = plan.tripCount
+            let parameters = AddPlanParameters(destination: destination, from: from.date, to: to.date, type: type)
+            let plan = try database.history(settings, readOnly: false).addPlan(parameters).plan
+            let trips = plan.trips
             print(
-                "plan \(plan.id): \(plan.destination), \(plan.from) to \(plan.through), \(plan.type.rawValue)"
+                "plan \(plan.id): \(plan.destination), \(plan.from) to \(plan.to), \(plan.type.rawValue)"
                     + (trips > 0
                         ? "; \(trips) trip\(trips == 1 ? "" : "s") joined journey \(plan.journeyID ?? 0)" : "")
             )
@@ -84,22 +60,19 @@ struct PlanCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let reply = try database.read(.listPlans) { db in ["plans": try db.plansDocument()] }
-            let plans = reply["plans"]?.arrayValue ?? []
-            if output.json { return print(JSONValue.array(plans).serializedString()) }
+            let plans = try database.history().plans().plans
+            if output.json { return print(JSONValue.array(plans.map(\.json)).serializedString()) }
             guard !plans.isEmpty else {
                 print(
                     "No plans yet. Add one with: travelctl plan add --destination NAME --from DATE --to DATE --type TYPE"
                 )
                 return
             }
-            // Drawn from the document, so the daemon's answer and the database's look the same.
             var table = Table(["ID", "FROM", "TO", "TYPE", "JOURNEY", "TRIPS", "DESTINATION"])
             for plan in plans {
-                let journey = plan.text("journey_id")
                 table.add([
-                    plan.text("id"), plan.text("from"), plan.text("to"), plan.text("type"),
-                    journey.isEmpty ? "-" : journey, plan.text("trips"), plan.text("destination"),
+                    String(plan.id), plan.from.description, plan.to.description, plan.type.rawValue,
+                    plan.journeyID.map(String.init) ?? "-", String(plan.trips), plan.destination,
                 ])
             }
             print(table.rendered, terminator: "")
@@ -118,13 +91,7 @@ struct PlanCommand: ParsableCommand {
         var id: Int64
 
         func run() throws {
-            if database.db == nil {
-                _ = try DaemonClient(database).call(.removePlan, ["id": .integer(id)])
-            } else {
-                let rules = try settings.rules()
-                let db = try database.open(readOnly: false)
-                try withStoreErrors { try db.removePlan(id: id, rules: rules) }
-            }
+            try database.history(settings, readOnly: false).removePlan(id: id)
             print("plan \(id) removed")
         }
     }

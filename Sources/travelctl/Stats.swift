@@ -25,35 +25,23 @@ struct Stats: ParsableCommand {
     static let barWidth = 40
 
     func run() throws {
-        let reply = try database.read(.stats, ["year": year.map { .integer(Int64($0)) } ?? .null]) { db in
-            try db.statsDocument(year: year, zone: try settings.rules().timeZone)
-        }
-        let document = reply["stats"] ?? MonthlyTotals.emptyJSON
-        let zone = reply.timeZone
-        if output.json { return print(document.serializedString()) }
-        // Drawn from the JSON document, so the daemon's answer and the database's look the same.
-        guard let year = document["year"]?.intValue, let months = document["months"]?.arrayValue else {
+        let reply = try database.history(settings).stats(StatsParameters(year: year))
+        if output.json { return print((reply.stats?.json ?? StatsMessage.emptyJSON).serializedString()) }
+        guard let stats = reply.stats else {
             return print("No journeys yet. They appear here after your first drive.")
         }
-        print("Journeys and distance per month, \(year) (months local to \(zone.name))")
-        let rows = months.map { month in
-            (
-                month: month["month"]?.intValue ?? 1, journeys: month["journeys"]?.intValue ?? 0,
-                distance: month["distance_m"]?.doubleValue ?? 0
-            )
-        }
-        let longest = rows.map(\.distance).max() ?? 0
+        let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+        print("Journeys and distance per month, \(stats.year) (months local to \(zone.name))")
+        let longest = stats.months.map(\.distance).max() ?? 0
         let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let countWidth = String(rows.map(\.journeys).max() ?? 0).count
-        for month in rows {
+        let countWidth = String(stats.months.map(\.journeys).max() ?? 0).count
+        for month in stats.months {
             let cells = longest > 0 ? Int((month.distance / longest * Double(Self.barWidth)).rounded(.up)) : 0
             let count = String(month.journeys)
             let bar = String(repeating: "█", count: cells).padding(to: Self.barWidth)
             let padding = String(repeating: " ", count: countWidth - count.count)
             print("\(names[month.month - 1])  \(padding)\(count)  \(bar)  \(HumanText.distance(month.distance))")
         }
-        let journeys = document["journeys"]?.intValue ?? 0
-        let distance = document["distance_m"]?.doubleValue ?? 0
-        print("\(journeys) journey\(journeys == 1 ? "" : "s"), \(HumanText.distance(distance))")
+        print("\(stats.journeys) journey\(stats.journeys == 1 ? "" : "s"), \(HumanText.distance(stats.distance))")
     }
 }

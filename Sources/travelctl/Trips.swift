@@ -19,38 +19,27 @@ struct Trips: ParsableCommand {
     var until: DateArgument?
 
     func run() throws {
-        let parameters: JSONValue = [
-            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-        ]
-        let reply = try database.read(.listTrips, parameters) { db in
-            [
-                "trips": try db.tripsDocument(since: since?.start, until: until?.end),
-                "time_zone": try settings.zoneName(),
-            ]
-        }
-        let list = reply["trips"] ?? []
-        if output.json { return print(list.serializedString()) }
-        // Records read back from the document, so the daemon's answer and the database's look the same.
-        let trips = list.arrayValue?.compactMap(TripRecord.init(json:)) ?? []
+        let reply = try database.history(settings).trips(ListTripsParameters(since: since?.start, until: until?.end))
+        let trips = reply.trips
+        if output.json { return print(JSONValue.array(trips.map(\.json)).serializedString()) }
         if trips.isEmpty {
             print(
                 since == nil && until == nil
                     ? "No trips yet. They appear here after your first drive." : "No trips in this period."
             )
         } else {
-            let zone = reply.timeZone
+            let zone = LocalTimeZone.of(name: reply.timeZone)
             var table = Table(["ID", "START (\(zone.name))", "END", "DISTANCE", "DURATION", "FROM", "TO"])
             for trip in trips {
                 table.add([
-                    String(trip.id), Format.localDateTime(trip.summary.startTime, zone),
-                    trip.isOngoing
-                        ? "ongoing" : Format.localEnd(start: trip.summary.startTime, end: trip.summary.endTime, zone),
-                    HumanText.distance(trip.summary.distance), HumanText.duration(trip.summary.duration),
+                    String(trip.id), Format.localDateTime(trip.start, zone),
+                    trip.isOngoing ? "ongoing" : Format.localEnd(start: trip.start, end: trip.summary.endTime, zone),
+                    HumanText.distance(trip.distance), HumanText.duration(trip.summary.duration),
                     trip.startPlace ?? "", trip.endPlace ?? "",
                 ])
             }
             print(table.rendered, terminator: "")
-            let total = trips.reduce(0) { $0 + $1.summary.distance }
+            let total = trips.reduce(0) { $0 + $1.distance }
             print("\(trips.count) trip\(trips.count == 1 ? "" : "s"), \(HumanText.distance(total))")
         }
     }
@@ -76,20 +65,12 @@ struct Trip: ParsableCommand {
         var id: Int64
 
         func run() throws {
-            let reply = try database.read(.getTrip, ["id": .integer(id)]) { db in
-                try db.tripDocument(id: id).map { ["trip": $0, "time_zone": try settings.zoneName()] } ?? [:]
-            }
-            let document = reply["trip"]
-            guard let document, let trip = TripRecord(json: document) else {
-                printError("travelctl: no trip \(id)")
-                throw ExitCode(1)
-            }
-            if output.json { return print(document.serializedString()) }
-            let routePoints = document["route_points"]?.intValue ?? 0
-            let stops = document["stops"]?.arrayValue?.compactMap(StopRecord.init(json:)) ?? []
-            let events = document["events"]?.arrayValue ?? []
+            let reply = try database.history(settings).trip(id: id)
+            let detail = reply.trip
+            if output.json { return print(detail.json.serializedString()) }
+            let (trip, stops, events) = (detail.trip, detail.stops, detail.events)
             let s = trip.summary
-            let zone = reply.timeZone
+            let zone = LocalTimeZone.of(name: reply.timeZone)
             func when(_ time: UTCTime) -> String { "\(Format.localDateTime(time, zone)) (\(zone.name))" }
             var lines: [(String, String)] = [
                 ("Trip", "\(trip.id)"),
@@ -100,7 +81,7 @@ struct Trip: ParsableCommand {
                 ("Moving time", HumanText.duration(s.movingTime)),
                 ("Average speed", Format.speed(s.averageSpeed)),
                 ("Maximum speed", Format.speed(s.maximumSpeed)),
-                ("Route", "\(routePoints) points from \(trip.startPlace ?? "?") to \(trip.endPlace ?? "?")"),
+                ("Route", "\(detail.routePoints) points from \(trip.startPlace ?? "?") to \(trip.endPlace ?? "?")"),
             ]
             if let reason = s.endReason { lines.append(("Ended", reason.sentence)) }
             // The stops and events of the trip, in time order (export --trip ID has the route itself).
@@ -110,9 +91,8 @@ struct Trip: ParsableCommand {
                 return (stop.arrival, ("Stop", "\(when(stop.arrival))\(until) at \(place)"))
             }
             for event in events {
-                let time = event.time("time")
-                let label = event.text("event") == "poi-nearby" ? "Nearby" : "Zone"
-                moments.append((time, (label, "\(when(time)) \(Events.what(event))")))
+                let label = event.event == "poi-nearby" ? "Nearby" : "Zone"
+                moments.append((event.time, (label, "\(when(event.time)) \(Events.what(event))")))
             }
             lines += moments.sorted { $0.time < $1.time }.map(\.line)
             if stops.isEmpty && events.isEmpty { lines.append(("Stops", "none, no zone events or nearby alerts")) }

@@ -81,28 +81,27 @@ struct ZoneCommand: ParsableCommand {
         @OptionGroup var settings: JourneyConfigurationOptions
 
         func run() throws {
-            let reply = try database.read(.listZones) { db in
-                ["zones": try db.zonesDocument(), "time_zone": try settings.zoneName()]
-            }
-            let zones = reply["zones"]?.arrayValue ?? []
-            if output.json { return print(JSONValue.array(zones).serializedString()) }
+            let reply = try database.history(settings).zones()
+            let zones = reply.zones
+            if output.json { return print(JSONValue.array(zones.map(\.json)).serializedString()) }
             guard !zones.isEmpty else {
                 print("No zones. Add one with 'travelctl zone add NAME --lat LAT --lon LON --radius M'.")
                 return
             }
-            // Drawn from the document, so the daemon's answer and the database's look the same.
-            let local = reply.timeZone
+            let local = LocalTimeZone.of(name: reply.timeZone)
             var table = Table(["ID", "NAME", "ROLE", "SHAPE", "STATE", "SINCE (\(local.name))"])
             for zone in zones {
-                let polygons = zone["geometry"]?["coordinates"]?.arrayValue?.count ?? 0
                 let shape =
-                    zone["kind"]?.stringValue == "circle"
-                    ? "circle \(HumanText.distance(zone.number("radius_m")))"
-                    : polygons == 1 ? "polygon" : "\(polygons) polygons"
-                let state = zone["inside"]?.boolValue.map { $0 ? "inside" : "outside" } ?? "unknown"
+                    switch zone.shape {
+                    case .circle(_, let radius): "circle \(HumanText.distance(radius))"
+                    case .polygons(let geometry):
+                        geometry["coordinates"]?.arrayValue?.count == 1
+                            ? "polygon" : "\(geometry["coordinates"]?.arrayValue?.count ?? 0) polygons"
+                    }
+                let state = zone.inside.map { $0 ? "inside" : "outside" } ?? "unknown"
                 table.add([
-                    zone.text("id"), zone.text("name"), zone.text("role"), shape, state,
-                    zone.optionalTime("since").map { Format.localDateTime($0, local) } ?? "",
+                    String(zone.id), zone.name, zone.role ?? "", shape, state,
+                    zone.since.map { Format.localDateTime($0, local) } ?? "",
                 ])
             }
             print(table.rendered, terminator: "")

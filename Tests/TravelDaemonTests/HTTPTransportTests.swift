@@ -81,8 +81,9 @@ import TravelCore
         let after = try await events.outcomes(3)
         transport.stop()
 
-        #expect(waited >= .milliseconds(950) && waited < .seconds(3), "failed after \(waited)")
-        guard case .disconnected(let reason) = seen[2], case .failed(2, reason) = seen[3] else {
+        // Not before the timeout; the upper bound only tells "after it" from "never" on a busy machine.
+        #expect(waited >= .milliseconds(950) && waited < .seconds(20), "failed after \(waited)")
+        guard seen.count >= 4, case .disconnected(let reason) = seen[2], case .failed(2, reason) = seen[3] else {
             Issue.record("a timeout after a delivery is a disconnection and a failure: \(seen)")
             return
         }

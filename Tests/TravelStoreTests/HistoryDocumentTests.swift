@@ -3,55 +3,56 @@ import Testing
 import TravelCore
 import TravelStore
 
-/// The documents `travelctl --db` prints and the daemon's control socket sends, from one builder.
+/// The messages and documents `travelctl --db` prints and the daemon's control socket sends, from one builder.
 @Suite struct HistoryDocumentTests {
-    @Test func theJourneyDocumentsAreTheRecordsJSONWithWhatTheTableNeeds() throws {
+    @Test func theJourneyMessagesAreTheRecordsAsTheyTravel() throws {
         let (directory, database) = try HistoryStoreTests.threeDays()
         _ = directory
         _ = try database.addNote("Coffee", at: HistoryStoreTests.morning.adding(seconds: 4.5))
         let rules = HistoryStoreTests.rules
         let filter = JourneyFilter(type: .day)
 
-        let document = try database.journeysDocument(filter, rules: rules)
         let journeys = try database.journeys(filter, zone: rules.timeZone)
         #expect(journeys.count == 3)
-        #expect(document["journeys"] == .array(journeys.map { $0.json(zone: rules.timeZone) }))
-        #expect(document["utc_offset"] == "+00:00")
-        #expect(document["time_zone"] == "UTC")
-        #expect(document["home_known"] == true && document["has_trips"] == true)
+        let messages = journeys.map { $0.message(zone: rules.timeZone) }
+        #expect(messages.map(\.distance) == journeys.map { ($0.distance * 10).rounded() / 10 })
+        #expect(messages.map(\.tripIDs) == journeys.map(\.tripIDs))
+        #expect(try database.homeIsKnown(rules: rules) && database.hasTrips())
         // The fast --json path writes the same bytes, newline-terminated.
         let bytes = try database.journeysJSON(filter, zone: rules.timeZone)
-        #expect(bytes == (document["journeys"]?.serialized() ?? []) + Array("\n".utf8))
+        #expect(bytes == JSONValue.array(messages.map(\.json)).serialized() + Array("\n".utf8))
+        // What is written reads back as it was.
+        #expect(try messages.map { try JourneyMessage(JSONFields($0.json)) } == messages)
 
         let first = try #require(journeys.first)
-        let reply = try #require(try database.journeyDocument(id: first.id, zone: rules.timeZone))
-        #expect(reply["utc_offset"] == "+00:00")
-        let show = try #require(reply["journey"])
-        #expect(show["id"] == .integer(first.id))
-        #expect(show["trip_list"]?.arrayValue?.count == 2)
-        #expect(show["notes"]?.arrayValue?.map { $0["text"] } == ["Coffee"])
-        #expect(show["photos"] == [])
-        #expect(try database.journeyDocument(id: 99, zone: .utc) == nil)
+        let show = try #require(try database.journeyDetail(id: first.id, zone: rules.timeZone))
+        #expect(show.journey.id == first.id)
+        #expect(show.trips.count == 2)
+        #expect(show.notes.map(\.text) == ["Coffee"])
+        #expect(show.photos == [])
+        #expect(try JourneyDetailMessage(JSONFields(show.json)) == show)
+        #expect(try database.journeyDetail(id: 99, zone: .utc) == nil)
     }
 
     @Test func anEmptyHistoryHasNoTripsAndNoHome() throws {
         let directory = try TemporaryDirectory()
         let database = try TravelDatabase(path: directory.file("travel.sqlite"))
-        let document = try database.journeysDocument(JourneyFilter(), rules: JourneyRules())
-        #expect(document["journeys"] == [] && document["has_trips"] == false && document["home_known"] == false)
-        #expect(try database.homeDocument(rules: JourneyRules())["home"]?["known"] == false)
-        let configured = try database.homeDocument(rules: HistoryStoreTests.rules)
-        #expect(configured["home"]?["source"] == "configured" && configured["radius_m"] == 25_000.0)
-        #expect(try database.plansDocument() == [] && database.zonesDocument() == [])
+        #expect(try database.journeys(JourneyFilter(), zone: .utc) == [])
+        #expect(try !database.hasTrips() && !database.homeIsKnown(rules: JourneyRules()))
+        #expect(try database.homeMessage(rules: JourneyRules()) == HomeMessage(places: 0, nightsRecorded: 0, home: nil))
+        let configured = try database.homeMessage(rules: HistoryStoreTests.rules)
+        #expect(configured.home?.source == .configured && configured.home?.confidence == 1)
+        #expect(try HomeMessage(JSONFields(configured.json)) == configured)
+        #expect(try database.plans() == [] && database.zoneRecords() == [])
         #expect(try database.poisDocument(category: nil, near: nil, radius: 5_000) == [])
-        #expect(try database.placeEventsDocument(since: nil, through: nil, zone: nil, kind: nil) == .success([]))
+        #expect(try database.placeEventMessages(since: nil, through: nil, zone: nil, kind: nil) == .success([]))
         // A filter naming a place that does not exist fails instead of listing nothing.
         #expect(
-            try database.placeEventsDocument(since: nil, through: nil, zone: "Nope", kind: nil)
+            try database.placeEventMessages(since: nil, through: nil, zone: "Nope", kind: nil)
                 == .failure(.zone("Nope"))
         )
         #expect(
-            try database.placeEventsDocument(since: nil, through: nil, zone: nil, poi: "Nope", kind: nil)
+            try database.placeEventMessages(since: nil, through: nil, zone: nil, poi: "Nope", kind: nil)
                 == .failure(.poi("Nope"))
         )
         #expect("\(UnknownPlace.poi("Nope"))" == "no POI named Nope")

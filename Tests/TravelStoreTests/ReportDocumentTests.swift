@@ -28,7 +28,7 @@ import TravelStore
                 abs(endLatitude - trip.summary.end.latitude) <= 0.5e-5
                     && abs(longitude - trip.summary.start.longitude) <= 0.5e-5
             )
-            #expect(drawn["type"] == "day" && drawn["distance_m"] == trip.json["distance_m"])
+            #expect(drawn["type"] == "day" && drawn["distance_m"] == trip.message.json["distance_m"])
         }
         // Every second from the first departure to the last arrival: driving and parked.
         let first = try #require(trips.first).summary.startTime
@@ -40,7 +40,11 @@ import TravelStore
         #expect(document["heat"]?["cell_deg"] == .double(TimeHeatmap.finestCell))
         // The bars are stats --json's.
         let year = rules.timeZone.local(first).components.year
-        #expect(document["stats"] == [try #require(try database.monthlyTotals(year: year, zone: rules.timeZone)).json])
+        #expect(
+            document["stats"] == [
+                StatsMessage(try #require(try database.monthlyTotals(year: year, zone: rules.timeZone))).json
+            ]
+        )
         #expect(document["journeys"]?.arrayValue?.count == 3)
         #expect(document["notes"]?.arrayValue?.map { $0["text"] } == ["Coffee"])
         #expect(document["totals"]?["trips"] == 6 && document["totals"]?["route_points"] == 60)

@@ -1,0 +1,254 @@
+import ArgumentParser
+import TravelControl
+import TravelCore
+import TravelIO
+import TravelStore
+
+/// What the history commands ask, as typed replies: `DatabaseOptions.history` picks where from
+/// (the database file for `--db`, else the daemon's socket) once, and each command is written
+/// once against this. Errors are printed as one line and thrown as the command's exit status.
+protocol History {
+    /// `trips`.
+    func trips(_ parameters: ListTripsParameters) throws -> ListTripsReply
+    /// `trip show`; no such trip is exit status 1.
+    func trip(id: Int64) throws -> GetTripReply
+    /// `stats`.
+    func stats(_ parameters: StatsParameters) throws -> StatsReply
+    /// `events`; a zone or POI of no such name is exit status 1.
+    func events(_ parameters: ListEventsParameters) throws -> ListEventsReply
+    /// `trip remove`: removes the trip and regroups the journeys.
+    func removeTrip(id: Int64) throws -> RemoveTripReply
+    /// `journeys`.
+    func journeys(_ parameters: ListJourneysParameters) throws -> ListJourneysReply
+    /// `journeys --json`: the bytes to print, newline-terminated.
+    func journeysJSON(_ parameters: ListJourneysParameters) throws -> [UInt8]
+    /// `journey show`; no such journey is exit status 1.
+    func journey(id: Int64) throws -> GetJourneyReply
+    /// `home`.
+    func home() throws -> GetHomeReply
+    /// `zone list`.
+    func zones() throws -> ListZonesReply
+    /// `plan list`.
+    func plans() throws -> ListPlansReply
+    /// `plan add`: adds the plan and regroups the journeys.
+    func addPlan(_ parameters: AddPlanParameters) throws -> AddPlanReply
+    /// `plan remove`: removes the plan and regroups the journeys.
+    func removePlan(id: Int64) throws
+}
+
+extension DatabaseOptions {
+    /// The history to ask: the database file named by `--db` (its `[Journeys]` settings from
+    /// `settings`), else the daemon at `--socket`.
+    func history(_ settings: JourneyConfigurationOptions = .init(), readOnly: Bool = true) throws -> any History {
+        guard db != nil else { return DaemonHistory(client: try DaemonClient(self)) }
+        return DatabaseHistory(options: self, readOnly: readOnly, settings: settings)
+    }
+}
+
+/// `--db`: the records of the database file, as the messages the daemon would send. The file
+/// is opened by the one call a command makes, after the settings a change applies are read.
+struct DatabaseHistory: History {
+    let options: DatabaseOptions
+    let readOnly: Bool
+    let settings: JourneyConfigurationOptions
+
+    private var database: TravelDatabase {
+        get throws { try options.open(readOnly: readOnly) }
+    }
+
+    func trips(_ parameters: ListTripsParameters) throws -> ListTripsReply {
+        let db = try database
+        let trips = try withStoreErrors { try db.trips(since: parameters.since, until: parameters.until) }
+        return ListTripsReply(trips: trips.map(\.message), timeZone: try settings.rules().timeZone.name)
+    }
+
+    func trip(id: Int64) throws -> GetTripReply {
+        let db = try database
+        guard let trip = try withStoreErrors({ try db.tripDetail(id: id) }) else {
+            printError("travelctl: no trip \(id)")
+            throw ExitCode(1)
+        }
+        return GetTripReply(trip: trip, timeZone: try settings.rules().timeZone.name)
+    }
+
+    func stats(_ parameters: StatsParameters) throws -> StatsReply {
+        let db = try database
+        let zone = try settings.rules().timeZone
+        let totals = try withStoreErrors { try db.monthlyTotals(year: parameters.year, zone: zone) }
+        return StatsReply(
+            stats: totals.map(StatsMessage.init),
+            timeZone: zone.name,
+            utcOffset: zone.fixedOffset?.description
+        )
+    }
+
+    func events(_ p: ListEventsParameters) throws -> ListEventsReply {
+        let db = try database
+        let found = try withStoreErrors {
+            try db.placeEventMessages(since: p.since, through: p.until, zone: p.zone, poi: p.poi, kind: p.kind)
+        }
+        let events = try withStoreErrors { try found.get() }
+        return ListEventsReply(events: events, timeZone: try settings.rules().timeZone.name)
+    }
+
+    func removeTrip(id: Int64) throws -> RemoveTripReply {
+        let rules = try settings.rules()
+        let db = try database
+        let trip = try withStoreErrors { try db.removeTrip(id: id, rules: rules) }
+        return RemoveTripReply(trip: trip.message, timeZone: rules.timeZone.name)
+    }
+
+    func journeys(_ parameters: ListJourneysParameters) throws -> ListJourneysReply {
+        let rules = try settings.rules()
+        let zone = rules.timeZone
+        let db = try database
+        return try withStoreErrors {
+            ListJourneysReply(
+                journeys: try db.journeys(JourneyFilter(parameters), zone: zone).map { $0.message(zone: zone) },
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description,
+                homeKnown: try db.homeIsKnown(rules: rules),
+                hasTrips: try db.hasTrips()
+            )
+        }
+    }
+
+    func journeysJSON(_ parameters: ListJourneysParameters) throws -> [UInt8] {
+        let zone = try settings.rules().timeZone
+        let db = try database
+        // Written from the records as they are read: no reply of every journey in between.
+        return try withStoreErrors { try db.journeysJSON(JourneyFilter(parameters), zone: zone) }
+    }
+
+    func journey(id: Int64) throws -> GetJourneyReply {
+        let db = try database
+        let zone = try settings.rules().timeZone
+        guard let journey = try withStoreErrors({ try db.journeyDetail(id: id, zone: zone) }) else {
+            printError("travelctl: no journey \(id)")
+            throw ExitCode(1)
+        }
+        return GetJourneyReply(journey: journey, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
+    }
+
+    func home() throws -> GetHomeReply {
+        let db = try database
+        let rules = try settings.rules()
+        let zone = rules.timeZone
+        return GetHomeReply(
+            home: try withStoreErrors { try db.homeMessage(rules: rules) },
+            radius: rules.homeRadius,
+            timeZone: zone.name,
+            utcOffset: zone.fixedOffset?.description
+        )
+    }
+
+    func zones() throws -> ListZonesReply {
+        let db = try database
+        let zones = try withStoreErrors { try db.zoneRecords() }
+        return ListZonesReply(zones: zones.map(\.message), timeZone: try settings.rules().timeZone.name)
+    }
+
+    func plans() throws -> ListPlansReply {
+        let db = try database
+        return ListPlansReply(plans: try withStoreErrors { try db.plans() }.map(\.message))
+    }
+
+    func addPlan(_ p: AddPlanParameters) throws -> AddPlanReply {
+        let rules = try settings.rules()
+        let db = try database
+        let plan = try withStoreErrors {
+            try db.addPlan(destination: p.destination, from: p.from, through: p.to, type: p.type, rules: rules)
+        }
+        return AddPlanReply(plan: plan.message)
+    }
+
+    func removePlan(id: Int64) throws {
+        let rules = try settings.rules()
+        let db = try database
+        try withStoreErrors { try db.removePlan(id: id, rules: rules) }
+    }
+}
+
+/// Without `--db`: the daemon's replies, read as typed messages.
+struct DaemonHistory: History {
+    let client: DaemonClient
+
+    func trips(_ parameters: ListTripsParameters) throws -> ListTripsReply {
+        try client.call(.listTrips, parameters)
+    }
+
+    func trip(id: Int64) throws -> GetTripReply {
+        try client.call(.getTrip, IDParameters(id: id))
+    }
+
+    func stats(_ parameters: StatsParameters) throws -> StatsReply {
+        try client.call(.stats, parameters)
+    }
+
+    func events(_ parameters: ListEventsParameters) throws -> ListEventsReply {
+        try client.call(.listEvents, parameters)
+    }
+
+    func removeTrip(id: Int64) throws -> RemoveTripReply {
+        try client.call(.removeTrip, IDParameters(id: id))
+    }
+
+    func journeys(_ parameters: ListJourneysParameters) throws -> ListJourneysReply {
+        try client.call(.listJourneys, parameters)
+    }
+
+    func journeysJSON(_ parameters: ListJourneysParameters) throws -> [UInt8] {
+        JSONValue.array(try journeys(parameters).journeys.map(\.json)).serialized() + Array("\n".utf8)
+    }
+
+    func journey(id: Int64) throws -> GetJourneyReply {
+        try client.call(.getJourney, IDParameters(id: id))
+    }
+
+    func home() throws -> GetHomeReply {
+        try client.call(.getHome, NoParameters())
+    }
+
+    func zones() throws -> ListZonesReply {
+        try client.call(.listZones, NoParameters())
+    }
+
+    func plans() throws -> ListPlansReply {
+        try client.call(.listPlans, NoParameters())
+    }
+
+    func addPlan(_ parameters: AddPlanParameters) throws -> AddPlanReply {
+        try client.call(.addPlan, parameters)
+    }
+
+    func removePlan(id: Int64) throws {
+        let _: EmptyReply = try client.call(.removePlan, IDParameters(id: id))
+    }
+}
+
+extension DaemonClient {
+    /// Calls `method` and reads its reply as `Reply`; a reply that does not read (a member
+    /// missing or of another type) is one line and exit status 1.
+    func call<Reply: ControlReply>(
+        _ method: ControlInterface.Method,
+        _ parameters: some ControlParameters
+    ) throws -> Reply {
+        let json = try call(method, parameters.json)
+        do {
+            return try Reply(json: json)
+        } catch {
+            printError("travelctl: the daemon's \(method.rawValue) reply does not read: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension LocalTimeZone {
+    /// The zone a reply's local times are in: the named one, loaded here from the same tz
+    /// database the daemon read it from; else the fixed `utcOffset` (a daemon from before time
+    /// zones); else UTC.
+    static func of(name: String?, utcOffset: String? = nil) -> LocalTimeZone {
+        if let name, let zone = try? SystemTimeZoneDatabase().zone(named: name) { return zone }
+        return utcOffset.flatMap { UTCOffset(parsing: $0) }.map(LocalTimeZone.fixed) ?? .utc
+    }
+}
