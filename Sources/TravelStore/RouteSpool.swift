@@ -101,16 +101,20 @@ package final class RouteSpool {
     }
 
     /// The points the file holds, oldest first, up to the first torn or corrupt record.
-    package func points() -> [RoutePoint] {
-        records().compactMap { record in
+    package func points() -> [RoutePoint] { Self.points(in: records()) }
+
+    private static func points(in records: [Record]) -> [RoutePoint] {
+        records.compactMap { record in
             if case .point(let point) = record { point } else { nil }
         }
     }
 
     /// The last cursor each uplink's records in the file give, per stream.
-    package func cursors() -> [String: UplinkCursor] {
+    package func cursors() -> [String: UplinkCursor] { Self.cursors(in: records()) }
+
+    private static func cursors(in records: [Record]) -> [String: UplinkCursor] {
         var cursors: [String: UplinkCursor] = [:]
-        for case .cursor(let uplink, let stream, let key) in records() {
+        for case .cursor(let uplink, let stream, let key) in records {
             cursors[uplink, default: UplinkCursor()][stream] = key
         }
         return cursors
@@ -154,7 +158,7 @@ package final class RouteSpool {
     }
 
     /// Rewrites a file of the earlier format in this one, in place: its records read, the file
-    /// emptied and the same records appended. A power cut between the two loses them, as one
+    /// emptied and its points and last cursors appended. A power cut between the two loses them, as one
     /// before their commit would have; the window is one `write`.
     private func rewriteEarlierFormat() throws(StoreError) {
         let earlier = Self.records(
@@ -162,18 +166,8 @@ package final class RouteSpool {
             size: Self.earlierRecordSize,
             decode: Self.decodeEarlier
         )
-        length = 1
         try clear()
-        var bytes: [UInt8] = []
-        for record in earlier {
-            switch record {
-            case .point(let point): Self.encode(point, into: &bytes)
-            case .cursor(let uplink, let stream, let key):
-                let number = UInt8(Self.uplinkNames.firstIndex(of: uplink) ?? 0)
-                Self.encodeCursor(uplink: number, stream: stream, key: key, into: &bytes)
-            }
-        }
-        try write(bytes)
+        try append(Self.points(in: earlier), cursors: Self.cursors(in: earlier))
     }
 
     static func encode(_ point: RoutePoint, into bytes: inout [UInt8]) {
