@@ -29,7 +29,7 @@ extension ControlMethods {
             _ = try NoParameters(call)
             return .later { await history.zones() }
         case .listPlaces:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.places() }
         case .listNotes, .listPhotos:
             try call.allowParameters(["since", "until", "journey"])
@@ -42,14 +42,8 @@ extension ControlMethods {
             try call.allowParameters([])
             return .later { await history.importedFiles() }
         case .listPOIs:
-            try call.allowParameters(["category", "near", "radius_m"])
-            let category = try call.string("category")
-            let near = try call.string("near").map { text throws(VarlinkError) in
-                guard let coordinate = Coordinate(parsing: text) else { throw .invalidParameter("near") }
-                return coordinate
-            }
-            let radius = try call.positiveNumber("radius_m") ?? 5_000
-            return .later { await history.pois(category: category, near: near, radius: radius) }
+            let parameters = try ListPOIsParameters(call)
+            return .later { await history.pois(parameters) }
         case .export:
             try call.allowParameters(["format", "trip", "journey", "since", "until"])
             guard let format = try call.string("format").flatMap(ExportFormat.init(rawValue:)) else {
@@ -72,16 +66,6 @@ extension ControlMethods {
 }
 
 extension VarlinkCall {
-    /// An optional finite number above zero.
-    fileprivate func positiveNumber(_ name: String) throws(VarlinkError) -> Double? {
-        switch parameters[name] {
-        case nil, .null?: return nil
-        case let value?:
-            guard let number = value.doubleValue, number.isFinite, number > 0 else { throw .invalidParameter(name) }
-            return number
-        }
-    }
-
     /// `Export`'s and `Report`'s trips: every one, or one of `trip`, `journey` and `since`/`until`.
     fileprivate func exportSelection() throws(VarlinkError) -> ExportSelection {
         let (trip, journey) = (try integer("trip"), try integer("journey"))

@@ -174,12 +174,20 @@ actor HistoryReader {
     /// `ListPlaces`: `places --json`, with the zone its table shows times in.
     func places() -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return read { db throws(StoreError) in try db.visitedPlacesDocument(rules: rules) }
+        return read { db throws(StoreError) in
+            let places = try db.visitedPlaces(rules: rules).map(VisitedPlaceMessage.init)
+            return ListPlacesReply(places: places, timeZone: rules.timeZone.name).json
+        }
     }
 
     /// `ListPOIs`: `poi list --json`.
-    func pois(category: String?, near: Coordinate?, radius: Double) -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ["pois": try db.poisDocument(category: category, near: near, radius: radius)] }
+    func pois(_ p: ListPOIsParameters) -> Result<JSONValue, VarlinkError> {
+        read { db throws(StoreError) in
+            ListPOIsReply(
+                pois: try db.poiRecords(category: p.category, near: p.center, radius: p.radius).map(\.message)
+            )
+            .json
+        }
     }
 
     /// The latest journey while it is still open (away from home), for `Status`.

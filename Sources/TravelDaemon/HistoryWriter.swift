@@ -76,41 +76,47 @@ actor HistoryWriter {
     }
 
     /// `StartJourney`.
-    func startJourney(destination: String, at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
-        let start = await resolved(time)
+    func startJourney(_ p: StartJourneyParameters) async -> Result<JSONValue, VarlinkError> {
+        let start = await resolved(p.at)
         let rules = rules
         return write { db in
-            let id = try db.startJourney(destination: destination, at: start, rules: rules)
-            return [
-                "id": .integer(id), "start": .string(start.iso8601), "time_zone": .string(rules.timeZone.name),
-                "utc_offset": rules.timeZone.utcOffsetJSON,
-            ]
+            let id = try db.startJourney(destination: p.destination, at: start, rules: rules)
+            let zone = rules.timeZone
+            return StartJourneyReply(
+                id: id,
+                start: start,
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description
+            )
+            .json
         }
     }
 
     /// `StopJourney`.
-    func stopJourney(at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
-        let end = await resolved(time)
+    func stopJourney(_ p: StopJourneyParameters) async -> Result<JSONValue, VarlinkError> {
+        let end = await resolved(p.at)
         let rules = rules
         return write { db in
             let (id, journey) = try db.stopJourney(at: end, rules: rules)
-            return [
-                "id": .integer(id), "end": .string(end.iso8601), "trips": .integer(Int64(journey?.tripIDs.count ?? 0)),
-                "distance_m": .double(journey?.distance ?? 0), "time_zone": .string(rules.timeZone.name),
-                "utc_offset": rules.timeZone.utcOffsetJSON,
-            ]
+            return StopJourneyReply(
+                id: id,
+                end: end,
+                trips: journey?.tripIDs.count ?? 0,
+                distance: journey?.distance ?? 0,
+                timeZone: rules.timeZone.name,
+                utcOffset: rules.timeZone.fixedOffset?.description
+            ).json
         }
     }
 
     /// `AddNote`.
-    func addNote(_ text: String, at time: UTCTime?) async -> Result<JSONValue, VarlinkError> {
-        let moment = await resolved(time)
+    func addNote(_ p: AddNoteParameters) async -> Result<JSONValue, VarlinkError> {
+        let moment = await resolved(p.at)
         let zone = rules.timeZone
         return write { db in
-            [
-                "note": try db.addNote(text, at: moment).controlJSON, "time_zone": .string(zone.name),
-                "utc_offset": zone.utcOffsetJSON,
-            ]
+            let note = try db.addNote(p.text, at: moment)
+            return AddNoteReply(note: note.addedMessage, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
+                .json
         }
     }
 
@@ -123,10 +129,13 @@ actor HistoryWriter {
                 case .added(let record): (record, true)
                 case .known(let record): (record, false)
                 }
-            return [
-                "photo": record.controlJSON, "path": .string(record.text), "added": .bool(added),
-                "time_zone": .string(zone.name), "utc_offset": zone.utcOffsetJSON,
-            ]
+            return AddPhotoReply(
+                photo: record.addedMessage,
+                path: record.text,
+                added: added,
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description
+            ).json
         }
     }
 
@@ -180,7 +189,7 @@ actor HistoryWriter {
     func addZone(_ zone: NamedZone) async -> Result<JSONValue, VarlinkError> {
         await writeThenWatchZones { db -> JSONValue in
             guard let id = try db.addZone(zone) else { throw VarlinkError.zoneExists(zone.name) }
-            return ["id": .integer(id)]
+            return AddedReply(id: id).json
         }
     }
 
@@ -188,17 +197,17 @@ actor HistoryWriter {
     func removeZone(_ nameOrID: String) async -> Result<JSONValue, VarlinkError> {
         await writeThenWatchZones { db -> JSONValue in
             guard let zone = try db.removeZone(nameOrID) else { throw VarlinkError.zoneNotFound(nameOrID) }
-            return ["id": .integer(zone.id), "name": .string(zone.name)]
+            return RemovedReply(id: zone.id, name: zone.name).json
         }
     }
 
     /// `AddPlace`: the recorder's labels take the name at once, as reads do.
-    func addPlace(_ name: String, at coordinate: Coordinate, radius: Double) async -> Result<JSONValue, VarlinkError> {
+    func addPlace(_ p: AddPlaceParameters) async -> Result<JSONValue, VarlinkError> {
         await writeThenWatchZones { db -> JSONValue in
-            guard let id = try db.addNamedPlace(name: name, at: coordinate, radius: radius) else {
-                throw VarlinkError.placeExists(name)
+            guard let id = try db.addNamedPlace(name: p.name, at: p.coordinate, radius: p.radius) else {
+                throw VarlinkError.placeExists(p.name)
             }
-            return ["id": .integer(id)]
+            return AddedReply(id: id).json
         }
     }
 
@@ -206,34 +215,22 @@ actor HistoryWriter {
     func removePlace(_ nameOrID: String) async -> Result<JSONValue, VarlinkError> {
         await writeThenWatchZones { db -> JSONValue in
             guard let place = try db.removeNamedPlace(nameOrID) else { throw VarlinkError.placeNotFound(nameOrID) }
-            return ["id": .integer(place.id), "name": .string(place.name)]
+            return RemovedReply(id: place.id, name: place.name).json
         }
     }
 
     /// `ImportZones`.
     func importZones(_ zones: [NamedZone]) async -> Result<JSONValue, VarlinkError> {
-        let result = write { db -> JSONValue in
-            let outcome = try db.importZones(zones)
-            return [
-                "added": .array(outcome.added.map(JSONValue.integer)),
-                "skipped": .array(outcome.skipped.map(JSONValue.string)),
-            ]
-        }
-        if case .success(let reply) = result, reply["added"]?.arrayValue?.isEmpty == false {
-            await watchPlaces(.zones)
-        }
-        return result
+        let result = write { db in try db.importZones(zones) }
+        if case .success(let outcome) = result, !outcome.added.isEmpty { await watchPlaces(.zones) }
+        return result.map { ImportZonesReply(added: $0.added, skipped: $0.skipped).json }
     }
 
     /// `ImportPOIs`: stages `pois` under `importID` (a new import when `nil`), and with
     /// `commit` adds everything staged under it, `HistoryWriter.commitPause` between the
     /// commit's transactions so the pipeline's flushes get their turn.
-    func importPOIs(
-        _ pois: [POIDraft],
-        into importID: Int64?,
-        commit: Bool,
-        source: String?
-    ) async -> Result<JSONValue, VarlinkError> {
+    func importPOIs(_ batch: ImportPOIsParameters) async -> Result<JSONValue, VarlinkError> {
+        let (pois, importID, commit, source) = (batch.pois, batch.importID, batch.commit, batch.source)
         let clock = ContinuousClock()
         let staged = write { db -> (id: Int64, count: Int) in
             try discardIdleImports(db, now: clock.now)
@@ -249,12 +246,7 @@ actor HistoryWriter {
             return (id, count)
         }
         guard case .success(let (id, count)) = staged else { return staged.map { _ in [:] } }
-        func reply(added: Int?) -> JSONValue {
-            [
-                "import_id": .integer(id), "staged": .integer(Int64(count)),
-                "added": added.map { .integer(Int64($0)) } ?? .null,
-            ]
-        }
+        func reply(added: Int?) -> JSONValue { ImportPOIsReply(importID: id, staged: count, added: added).json }
         guard commit else { return .success(reply(added: nil)) }
         var added = 0
         while true {

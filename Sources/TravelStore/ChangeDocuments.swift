@@ -1,18 +1,16 @@
 package import TravelCore
 
-// The records the control socket's change methods reply with (the IDL's `Moment` and `Plan`),
+// The notes and photos the control socket's change methods reply with (the IDL's `Moment`),
 // written by the daemon and read back by `travelctl`.
 
 extension MomentRecord {
-    /// The IDL's `Moment`.
-    package var controlJSON: JSONValue {
-        [
-            "id": .integer(id), "time": .string(time.iso8601),
-            "latitude": coordinate.map { .double($0.latitude) } ?? .null,
-            "longitude": coordinate.map { .double($0.longitude) } ?? .null,
-            "journey_id": journeyID.map(JSONValue.integer) ?? .null,
-        ]
+    /// The IDL's `Moment`: the note or photo as `AddNote` and `AddPhoto` answer with it.
+    package var addedMessage: AddedMomentMessage {
+        AddedMomentMessage(id: id, time: time, coordinate: coordinate, journeyID: journeyID)
     }
+
+    /// The IDL's `Moment`, as JSON.
+    package var controlJSON: JSONValue { addedMessage.json }
 }
 
 extension MomentRecord {
@@ -33,27 +31,5 @@ extension MomentRecord {
             coordinate: coordinate,
             journeyID: json["journey_id"]?.intValue.map(Int64.init)
         )
-    }
-}
-
-extension NamedZone {
-    /// The IDL's `NewZone`: a GeoJSON geometry, and the radius of a circle.
-    package var controlJSON: JSONValue {
-        let radius: JSONValue
-        if case .circle(_, let metres) = shape { radius = .double(metres) } else { radius = .null }
-        return [
-            "name": .string(name), "role": role.map(JSONValue.string) ?? .null, "geometry": shape.geoJSON,
-            "radius_m": radius,
-        ]
-    }
-}
-
-extension POIDraft {
-    /// The IDL's `NewPOI`.
-    package var controlJSON: JSONValue {
-        [
-            "name": .string(name), "category": category.map(JSONValue.string) ?? .null,
-            "latitude": .double(coordinate.latitude), "longitude": .double(coordinate.longitude),
-        ]
     }
 }

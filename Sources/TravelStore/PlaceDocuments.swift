@@ -1,6 +1,6 @@
 package import TravelCore
 
-// The JSON documents of home, zones, POIs and their events, shared by `travelctl --db …` and the
+// Home and the events of zones and POIs as messages, shared by `travelctl --db …` and the
 // daemon's control socket (see HistoryDocuments.swift).
 
 extension TravelDatabase {
@@ -26,12 +26,6 @@ extension TravelDatabase {
     package func homeMessage(rules: JourneyRules) throws(StoreError) -> HomeMessage {
         let (places, home) = try placesAndHome(rules: rules)
         return HomeMessage(places: places, home: home)
-    }
-
-    /// `poi list --json`: POIs of `category` (all when `nil`) by name, or with `near` those within
-    /// `radius` metres of it, nearest first.
-    package func poisDocument(category: String?, near: Coordinate?, radius: Double) throws(StoreError) -> JSONValue {
-        .array(try poiRecords(category: category, near: near, radius: radius).map(\.json))
     }
 }
 

@@ -24,17 +24,8 @@ package struct POIRecord: Sendable, Hashable {
     package var source: String?
     package var distance: Double?
 
-    /// `{"id","name","category","lat","lon","source"[,"distance_m"]}`.
-    package var json: JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("id", .integer(poi.id)), .init("name", .string(poi.name)),
-            .init("category", poi.category.map(JSONValue.string) ?? .null),
-            .init("lat", .double(poi.coordinate.latitude)), .init("lon", .double(poi.coordinate.longitude)),
-            .init("source", source.map(JSONValue.string) ?? .null),
-        ]
-        if let distance { members.append(.init("distance_m", .double((distance * 10).rounded() / 10))) }
-        return .object(members)
-    }
+    /// The POI as `poi list --json` has it.
+    package var message: POIMessage { POIMessage(poi: poi, source: source, distance: distance) }
 }
 
 /// A zone event or a nearby alert, as `travelctl events` lists them: the engine's event read

@@ -77,40 +77,10 @@ extension TravelDatabase {
     }
 }
 
-/// A photo as `photo add` read it on the client: its absolute path (kept as text, never opened
-/// by the store), its SHA-256 and when it was taken.
-package struct PhotoDraft: Sendable, Hashable {
-    package var path: String
-    package var sha256: String
-    package var time: UTCTime
-    /// Where the photo was taken by its own EXIF GPS; `nil`: placed on the route at `time`.
-    package var coordinate: Coordinate?
-
-    package init(path: String, sha256: String, time: UTCTime, coordinate: Coordinate? = nil) {
-        self.path = path
-        self.sha256 = sha256
-        self.time = time
-        self.coordinate = coordinate
-    }
-}
-
 /// What `addPhoto` did: added the photo, or found it stored already (perhaps under another name).
 package enum PhotoAddition: Sendable, Hashable {
     case added(MomentRecord)
     case known(MomentRecord)
-}
-
-/// A zone with the name it is stored under.
-package struct NamedZone: Sendable, Hashable {
-    package var name: String
-    package var role: String?
-    package var shape: ZoneShape
-
-    package init(name: String, role: String?, shape: ZoneShape) {
-        self.name = name
-        self.role = role
-        self.shape = shape
-    }
 }
 
 /// What `importZones` did: the ids added, and the names skipped because they exist.

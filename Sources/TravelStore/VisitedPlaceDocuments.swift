@@ -29,26 +29,9 @@ extension TravelDatabase {
         return stays
     }
 
-    /// `ListPlaces`: `places` is what `places --json` prints (`VisitedPlace.summarize` under
-    /// `rules`), with the zone its table shows the last arrivals in.
-    package func visitedPlacesDocument(rules: JourneyRules) throws(StoreError) -> JSONValue {
-        let places = VisitedPlace.summarize(try labelledStays(), rules: rules)
-        return [
-            "places": .array(places.map(\.json)),
-            "time_zone": .string(rules.timeZone.name),
-        ]
-    }
-}
-
-extension VisitedPlace {
-    /// One place of `places --json`.
-    var json: JSONValue {
-        .object([
-            .init("place", .string(label)),
-            .init("visits", .integer(Int64(visits))),
-            .init("nights", .integer(Int64(nights))),
-            .init("time_s", .double(seconds.rounded())),
-            .init("last_arrival", .string(lastArrival.iso8601)),
-        ])
+    /// `places`: the places stopped at, by their labels as read now, the longest time spent
+    /// first (`VisitedPlace.summarize` under `rules`).
+    package func visitedPlaces(rules: JourneyRules) throws(StoreError) -> [VisitedPlace] {
+        VisitedPlace.summarize(try labelledStays(), rules: rules)
     }
 }

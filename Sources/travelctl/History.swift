@@ -34,6 +34,33 @@ protocol History {
     func addPlan(_ parameters: AddPlanParameters) throws -> AddPlanReply
     /// `plan remove`: removes the plan and regroups the journeys.
     func removePlan(id: Int64) throws
+
+    // MARK: zones, places, POIs, notes, photos, journeys started by hand
+
+    /// `zone add`; a zone of that name is exit status 1.
+    func addZone(_ parameters: AddZoneParameters) throws -> AddedReply
+    /// `zone remove`; no zone of that name or id is exit status 1.
+    func removeZone(_ parameters: RemoveZoneParameters) throws -> RemovedReply
+    /// `zone import`: adds the zones whose names are free, skips the others.
+    func importZones(_ parameters: ImportZonesParameters) throws -> ImportZonesReply
+    /// `place name`; a place of that name is exit status 1.
+    func addPlace(_ parameters: AddPlaceParameters) throws -> AddedReply
+    /// `place remove`; no place of that name or id is exit status 1.
+    func removePlace(_ parameters: RemovePlaceParameters) throws -> RemovedReply
+    /// `places`.
+    func places() throws -> ListPlacesReply
+    /// `poi list`.
+    func pois(_ parameters: ListPOIsParameters) throws -> ListPOIsReply
+    /// `poi import`: adds `pois`, as from `source`, all or none, and returns how many were new.
+    func importPOIs(_ pois: [POIDraft], source: String) throws -> Int
+    /// `note add`.
+    func addNote(_ parameters: AddNoteParameters) throws -> AddNoteReply
+    /// `photo add`: adds the photo read here, or finds it stored already.
+    func addPhoto(_ parameters: AddPhotoParameters) throws -> AddPhotoReply
+    /// `journey start`: opens a journey by hand and regroups the journeys.
+    func startJourney(_ parameters: StartJourneyParameters) throws -> StartJourneyReply
+    /// `journey stop`: closes the journey started by hand and regroups the journeys.
+    func stopJourney(_ parameters: StopJourneyParameters) throws -> StopJourneyReply
 }
 
 extension DatabaseOptions {
@@ -52,7 +79,7 @@ struct DatabaseHistory: History {
     let readOnly: Bool
     let settings: JourneyConfigurationOptions
 
-    private var database: TravelDatabase {
+    var database: TravelDatabase {
         get throws { try options.open(readOnly: readOnly) }
     }
 

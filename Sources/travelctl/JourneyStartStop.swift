@@ -34,21 +34,13 @@ extension JourneyCommand {
         }
 
         func run() throws {
-            let (id, start, zone): (Int64, UTCTime, LocalTimeZone)
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(
-                    .startJourney,
-                    ["destination": .string(destination), "at": at.map { .string($0.time.iso8601) } ?? .null]
-                )
-                (id, start, zone) = (reply.replyID, reply.replyTime("start"), reply.timeZone)
-            } else {
-                let rules = try settings.rules()
-                let db = try database.open(readOnly: false)
-                start = at?.time ?? WallClock.now()
-                id = try withStoreErrors { try db.startJourney(destination: destination, at: start, rules: rules) }
-                zone = rules.timeZone
-            }
-            print("journey \(id) to \(destination) started at \(Format.localDateTime(start, zone)) (\(zone.name))")
+            let reply = try database.history(settings, readOnly: false).startJourney(
+                StartJourneyParameters(destination: destination, at: at?.time)
+            )
+            let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+            print(
+                "journey \(reply.id) to \(destination) started at \(Format.localDateTime(reply.start, zone)) (\(zone.name))"
+            )
         }
     }
 
@@ -63,37 +55,14 @@ extension JourneyCommand {
         var at: Instant?
 
         func run() throws {
-            let (id, end, zone, trips, distance): (Int64, UTCTime, LocalTimeZone, Int, Double)
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(
-                    .stopJourney,
-                    ["at": at.map { .string($0.time.iso8601) } ?? .null]
-                )
-                (id, end, zone) = (reply.replyID, reply.replyTime("end"), reply.timeZone)
-                (trips, distance) = (reply["trips"]?.intValue ?? 0, reply["distance_m"]?.doubleValue ?? 0)
-            } else {
-                let rules = try settings.rules()
-                let db = try database.open(readOnly: false)
-                end = at?.time ?? WallClock.now()
-                let stopped = try withStoreErrors { try db.stopJourney(at: end, rules: rules) }
-                (id, zone) = (stopped.id, rules.timeZone)
-                (trips, distance) = (stopped.journey?.tripIDs.count ?? 0, stopped.journey?.distance ?? 0)
-            }
+            let reply = try database.history(settings, readOnly: false).stopJourney(StopJourneyParameters(at: at?.time))
+            let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+            let trips = reply.trips
             print(
-                "journey \(id) stopped at \(Format.localDateTime(end, zone)) (\(zone.name)): "
-                    + "\(trips) trip\(trips == 1 ? "" : "s"), \(HumanText.distance(distance))"
+                "journey \(reply.id) stopped at \(Format.localDateTime(reply.end, zone)) (\(zone.name)): "
+                    + "\(trips) trip\(trips == 1 ? "" : "s"), \(HumanText.distance(reply.distance))"
             )
         }
-    }
-}
-
-extension JSONValue {
-    /// A change reply's `id`.
-    var replyID: Int64 { self["id"]?.intValue.map(Int64.init) ?? 0 }
-
-    /// A change reply's instant `name` (the daemon's "now" when the call gave none).
-    func replyTime(_ name: String) -> UTCTime {
-        self[name]?.stringValue.flatMap(UTCTime.init(iso8601:)) ?? UTCTime(milliseconds: 0)
     }
 }
 

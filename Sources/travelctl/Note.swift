@@ -36,21 +36,11 @@ struct NoteCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (note, zone): (MomentRecord, LocalTimeZone)
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(
-                    .addNote,
-                    ["text": .string(text), "at": at.map { .string($0.time.iso8601) } ?? .null]
-                )
-                guard let added = reply["note"].flatMap({ MomentRecord(controlJSON: $0, kind: .note, text: text) })
-                else { throw DaemonClient.malformedReply(.addNote) }
-                (note, zone) = (added, reply.timeZone)
-            } else {
-                zone = try settings.rules().timeZone
-                let db = try database.open(readOnly: false)
-                note = try withStoreErrors { try db.addNote(text, at: at?.time ?? WallClock.now()) }
-            }
-            print("note \(note.id) at \(Format.moment(note, zone))")
+            let reply = try database.history(settings, readOnly: false).addNote(
+                AddNoteParameters(text: text, at: at?.time)
+            )
+            let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+            print("note \(reply.note.id) at \(Format.moment(reply.note, zone))")
         }
     }
 }
@@ -58,7 +48,7 @@ struct NoteCommand: ParsableCommand {
 extension Format {
     /// `2019-02-20 14:03 (Europe/Dublin), 52.67269, -8.57132, journey 3`: when, where and which journey
     /// (`in no journey` for a moment outside every one: it is still listed by `note list`).
-    static func moment(_ moment: MomentRecord, _ zone: LocalTimeZone) -> String {
+    static func moment(_ moment: AddedMomentMessage, _ zone: LocalTimeZone) -> String {
         let place = moment.coordinate?.coordinateLabel ?? "no position (outside any trip or known stop)"
         let journey = moment.journeyID.map { ", journey \($0)" } ?? ", in no journey"
         return "\(localDateTime(moment.time, zone)) (\(zone.name)), \(place)\(journey)"

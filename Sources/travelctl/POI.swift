@@ -33,8 +33,7 @@ struct POICommand: ParsableCommand {
         var files: [String]
 
         func run() throws {
-            let target: POITarget =
-                database.db == nil ? .daemon(try DaemonClient(database)) : .database(try database.open(readOnly: false))
+            let history = try database.history(readOnly: false)
             var failed = false
             for file in files {
                 let bytes: [UInt8]
@@ -46,7 +45,7 @@ struct POICommand: ParsableCommand {
                     continue
                 }
                 let result = POIImport.read(bytes, format: format, path: file, category: category)
-                let added = try target.add(result.pois, source: file)
+                let added = try history.importPOIs(result.pois, source: file)
                 let skipped = result.rejected.count
                 print(
                     "\(file) (\(result.format.rawValue)): \(result.pois.count) POIs read, \(added) new; "
@@ -56,47 +55,6 @@ struct POICommand: ParsableCommand {
                 if skipped > 20 { printError("  \(file): … and \(skipped - 20) more") }
             }
             if failed { throw ExitCode(1) }
-        }
-    }
-
-    /// Where imported POIs go: the database file, or the daemon, sent the POIs parsed here (it
-    /// never opens a client's file) in batches within its message limit.
-    enum POITarget {
-        case database(TravelDatabase)
-        case daemon(DaemonClient)
-
-        /// How many bytes of POIs one `ImportPOIs` call carries: half the daemon's 1 MiB limit.
-        static let batchBytes = 512 * 1024
-
-        /// Adds `pois` in one transaction and returns how many were new. Through the daemon they
-        /// are staged batch by batch and added by the last call: an import cut off adds nothing.
-        func add(_ pois: [POIDraft], source: String) throws -> Int {
-            switch self {
-            case .database(let db):
-                return try withStoreErrors { try db.addPOIs(pois, source: source) }
-            case .daemon(let client):
-                var importID: JSONValue = .null
-                var batch: [JSONValue] = []
-                var bytes = 0
-                for (index, poi) in pois.enumerated() {
-                    let json = poi.controlJSON
-                    batch.append(json)
-                    bytes += json.serializedString().utf8.count + 1
-                    guard bytes >= Self.batchBytes, index < pois.count - 1 else { continue }
-                    let reply = try client.call(
-                        .importPOIs,
-                        ["import_id": importID, "pois": .array(batch), "commit": false, "source": .string(source)]
-                    )
-                    importID = reply["import_id"] ?? .null
-                    (batch, bytes) = ([], 0)
-                }
-                let reply = try client.call(
-                    .importPOIs,
-                    ["import_id": importID, "pois": .array(batch), "commit": true, "source": .string(source)]
-                )
-                guard let added = reply["added"]?.intValue else { throw DaemonClient.malformedReply(.importPOIs) }
-                return added
-            }
         }
     }
 
@@ -121,26 +79,22 @@ struct POICommand: ParsableCommand {
         }
 
         func run() throws {
-            let center = near.flatMap(Coordinate.init(parsing:))
-            let parameters: JSONValue = [
-                "category": category.map(JSONValue.string) ?? .null, "near": near.map(JSONValue.string) ?? .null,
-                "radius_m": .double(radius),
-            ]
-            let reply = try database.read(.listPOIs, parameters) { db in
-                ["pois": try db.poisDocument(category: category, near: center, radius: radius)]
-            }
-            let pois = reply["pois"]?.arrayValue ?? []
-            if output.json { return print(JSONValue.array(pois).serializedString()) }
+            let parameters = ListPOIsParameters(category: category, near: near, radius: radius)
+            let center = parameters.center
+            let pois = try database.history().pois(parameters).pois
+            if output.json { return print(JSONValue.array(pois.map(\.json)).serializedString()) }
             guard !pois.isEmpty else {
                 print("No POIs\(center == nil ? "" : " there"). Import some with 'travelctl poi import FILE'.")
                 return
             }
-            // Drawn from the document, so the daemon's answer and the database's look the same.
             var table = Table(["ID", "NAME", "CATEGORY", "LAT", "LON"] + (center == nil ? [] : ["DISTANCE"]))
-            for poi in pois {
+            for message in pois {
+                let poi = message.poi
                 table.add(
-                    [poi.text("id"), poi.text("name").oneLine, poi.text("category"), poi.text("lat"), poi.text("lon")]
-                        + (poi["distance_m"]?.doubleValue.map { [HumanText.distance($0)] } ?? [])
+                    [
+                        String(poi.id), poi.name.oneLine, poi.category ?? "", String(poi.coordinate.latitude),
+                        String(poi.coordinate.longitude),
+                    ] + (message.distance.map { [HumanText.distance($0)] } ?? [])
                 )
             }
             print(table.rendered, terminator: "")

@@ -49,12 +49,11 @@ struct PhotoCommand: ParsableCommand {
 
         func run() throws {
             let zone = try settings.rules().timeZone
-            let target: PhotoTarget =
-                database.db == nil ? .daemon(try DaemonClient(database)) : .database(try database.open(readOnly: false))
+            let history = try database.history(settings, readOnly: false)
             var failures = 0
             for file in files {
                 do {
-                    print(try add(file, to: target, zone: zone))
+                    print(try add(file, to: history, zone: zone))
                 } catch let error as PhotoError {
                     printError("travelctl: \(file): \(error)")
                     failures += 1
@@ -63,16 +62,10 @@ struct PhotoCommand: ParsableCommand {
             if failures > 0 { throw ExitCode(1) }
         }
 
-        /// Where the photos go: the database file, or the daemon, which is sent what was read
-        /// here (it never opens a client's file).
-        enum PhotoTarget {
-            case database(TravelDatabase)
-            case daemon(DaemonClient)
-        }
-
-        /// Reads one file here, adds it, and returns its summary line. EXIF times without an
+        /// Reads one file here, adds it to `history` (the daemon is sent what was read here: it
+        /// never opens a client's file), and returns its summary line. EXIF times without an
         /// offset are read in `zone`, the configured [Journeys] TimeZone.
-        private func add(_ file: String, to target: PhotoTarget, zone: LocalTimeZone) throws -> String {
+        private func add(_ file: String, to history: any History, zone: LocalTimeZone) throws -> String {
             guard let resolved = realpath(file, nil) else {
                 throw PhotoError.unreadable(String(cString: strerror(errno)))
             }
@@ -106,37 +99,13 @@ struct PhotoCommand: ParsableCommand {
             }
             let draft = PhotoDraft(path: path, sha256: hasher.hexDigest(), time: time, coordinate: exif.gpsCoordinate)
             let placed = exif.gpsCoordinate == nil ? "" : ", position from EXIF GPS"
-            let (addition, shownZone): (PhotoAddition, LocalTimeZone)
-            switch target {
-            case .database(let db):
-                (addition, shownZone) = (try withStoreErrors { try db.addPhoto(draft) }, zone)
-            case .daemon(let client):
-                let reply = try client.call(
-                    .addPhoto,
-                    [
-                        "path": .string(draft.path), "sha256": .string(draft.sha256), "time": .string(time.iso8601),
-                        "latitude": draft.coordinate.map { .double($0.latitude) } ?? .null,
-                        "longitude": draft.coordinate.map { .double($0.longitude) } ?? .null,
-                    ]
-                )
-                guard let stored = reply["photo"], let storedPath = reply["path"]?.stringValue,
-                    let record = MomentRecord(
-                        controlJSON: stored,
-                        kind: .photo,
-                        text: storedPath,
-                        sha256: draft.sha256
-                    ),
-                    let added = reply["added"]?.boolValue
-                else { throw DaemonClient.malformedReply(.addPhoto) }
-                (addition, shownZone) = (added ? .added(record) : .known(record), reply.timeZone)
+            let reply = try history.addPhoto(AddPhotoParameters(photo: draft))
+            let shownZone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+            let photo = reply.photo
+            guard reply.added else {
+                return "\(file): already added as photo \(photo.id) (\(reply.path)), nothing added"
             }
-            switch addition {
-            case .known(let known):
-                return "\(file): already added as photo \(known.id) (\(known.text)), nothing added"
-            case .added(let photo):
-                return
-                    "\(file): photo \(photo.id) taken \(Format.moment(photo, shownZone)) [time from \(source)\(placed)]"
-            }
+            return "\(file): photo \(photo.id) taken \(Format.moment(photo, shownZone)) [time from \(source)\(placed)]"
         }
     }
 }

@@ -41,27 +41,8 @@ struct PlaceCommand: ParsableCommand {
 
         func run() throws {
             let coordinate = Coordinate(parsing: position)!
-            let id: Int64
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(
-                    .addPlace,
-                    [
-                        "name": .string(name), "latitude": .double(coordinate.latitude),
-                        "longitude": .double(coordinate.longitude), "radius_m": .double(radius),
-                    ]
-                )
-                id = reply.replyID
-            } else {
-                let db = try database.open(readOnly: false)
-                guard
-                    let added = try withStoreErrors({ try db.addNamedPlace(name: name, at: coordinate, radius: radius) }
-                    )
-                else {
-                    printError("travelctl: a place named \(name) exists")
-                    throw ExitCode(1)
-                }
-                id = added
-            }
+            let place = AddPlaceParameters(name: name, coordinate: coordinate, radius: radius)
+            let id = try database.history(readOnly: false).addPlace(place).id
             print("place \(id) \(name) named, \(HumanText.distance(radius)) around \(coordinate.coordinateLabel)")
         }
     }
@@ -75,19 +56,8 @@ struct PlaceCommand: ParsableCommand {
         var place: String
 
         func run() throws {
-            let (id, name): (Int64, String)
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(.removePlace, ["place": .string(place)])
-                (id, name) = (reply.replyID, reply["name"]?.stringValue ?? place)
-            } else {
-                let db = try database.open(readOnly: false)
-                guard let removed = try withStoreErrors({ try db.removeNamedPlace(place) }) else {
-                    printError("travelctl: no place named \(place)")
-                    throw ExitCode(1)
-                }
-                (id, name) = (removed.id, removed.name)
-            }
-            print("place \(id) \(name) removed")
+            let removed = try database.history(readOnly: false).removePlace(RemovePlaceParameters(place: place))
+            print("place \(removed.id) \(removed.name) removed")
         }
     }
 }
@@ -108,17 +78,16 @@ struct Places: ParsableCommand {
     @OptionGroup var settings: JourneyConfigurationOptions
 
     func run() throws {
-        let reply = try database.read(.listPlaces) { db in try db.visitedPlacesDocument(rules: try settings.rules()) }
-        let places = reply["places"]?.arrayValue ?? []
-        if output.json { return print(JSONValue.array(places).serializedString()) }
+        let reply = try database.history(settings).places()
+        let places = reply.places
+        if output.json { return print(JSONValue.array(places.map(\.json)).serializedString()) }
         guard !places.isEmpty else { return print("No stops recorded yet.") }
-        // Drawn from the document, so the daemon's answer and the database's look the same.
-        let local = reply.timeZone
+        let local = LocalTimeZone.of(name: reply.timeZone)
         var table = Table(["PLACE", "VISITS", "NIGHTS", "TIME", "LAST ARRIVAL (\(local.name))"])
         for place in places {
             table.add([
-                place.text("place"), place.text("visits"), place.text("nights"),
-                HumanText.duration(place.number("time_s")), Format.localDateTime(place.time("last_arrival"), local),
+                place.place, String(place.visits), String(place.nights), HumanText.duration(place.time),
+                Format.localDateTime(place.lastArrival, local),
             ])
         }
         print(table.rendered, terminator: "")

@@ -58,18 +58,8 @@ struct ZoneCommand: ParsableCommand {
                 shape = .circle(center: Coordinate(latitude: lat!, longitude: lon!), radius: radius!)
             }
             let zone = NamedZone(name: name, role: role, shape: shape)
-            let id: Int64
-            if database.db == nil {
-                id = try DaemonClient(database).call(.addZone, ["zone": zone.controlJSON]).replyID
-            } else {
-                let db = try database.open(readOnly: false)
-                guard let added = try withStoreErrors({ try db.addZone(zone) }) else {
-                    printError("travelctl: a zone named \(name) exists")
-                    throw ExitCode(1)
-                }
-                id = added
-            }
-            print("zone \(id) \(name) added")
+            let added = try database.history(readOnly: false).addZone(AddZoneParameters(zone: zone))
+            print("zone \(added.id) \(name) added")
         }
     }
 
@@ -117,19 +107,8 @@ struct ZoneCommand: ParsableCommand {
         var zone: String
 
         func run() throws {
-            let (id, name): (Int64, String)
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(.removeZone, ["zone": .string(zone)])
-                (id, name) = (reply.replyID, reply["name"]?.stringValue ?? zone)
-            } else {
-                let db = try database.open(readOnly: false)
-                guard let removed = try withStoreErrors({ try db.removeZone(zone) }) else {
-                    printError("travelctl: no zone named \(zone)")
-                    throw ExitCode(1)
-                }
-                (id, name) = (removed.id, removed.name)
-            }
-            print("zone \(id) \(name) removed")
+            let removed = try database.history(readOnly: false).removeZone(RemoveZoneParameters(zone: zone))
+            print("zone \(removed.id) \(removed.name) removed")
         }
     }
 
@@ -151,20 +130,7 @@ struct ZoneCommand: ParsableCommand {
             let zones = try zip(1..., ZoneFiles.read(file)).map { number, draft in
                 NamedZone(name: draft.name ?? "\(base) \(number)", role: draft.role, shape: draft.shape)
             }
-            let outcome: ZoneImportOutcome
-            if database.db == nil {
-                let reply = try DaemonClient(database).call(
-                    .importZones,
-                    ["zones": .array(zones.map(\.controlJSON))]
-                )
-                outcome = ZoneImportOutcome(
-                    added: reply["added"]?.arrayValue?.compactMap { $0.intValue.map(Int64.init) } ?? [],
-                    skipped: reply["skipped"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                )
-            } else {
-                let db = try database.open(readOnly: false)
-                outcome = try withStoreErrors { try db.importZones(zones) }
-            }
+            let outcome = try database.history(readOnly: false).importZones(ImportZonesParameters(zones: zones))
             for name in outcome.skipped { printError("travelctl: \(file): zone \(name) exists, skipped") }
             let added = outcome.added.count
             print("\(file): \(added) zone\(added == 1 ? "" : "s") added")

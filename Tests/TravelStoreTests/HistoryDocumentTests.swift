@@ -44,7 +44,7 @@ import TravelStore
         #expect(configured.home?.source == .configured && configured.home?.confidence == 1)
         #expect(try HomeMessage(JSONFields(configured.json)) == configured)
         #expect(try database.plans() == [] && database.zoneRecords() == [])
-        #expect(try database.poisDocument(category: nil, near: nil, radius: 5_000) == [])
+        #expect(try database.poiRecords(category: nil, near: nil, radius: 5_000) == [])
         #expect(try database.placeEventMessages(since: nil, through: nil, zone: nil, kind: nil) == .success([]))
         // A filter naming a place that does not exist fails instead of listing nothing.
         #expect(

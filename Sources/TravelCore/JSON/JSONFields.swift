@@ -140,6 +140,20 @@ public struct JSONFields: Sendable {
         return result
     }
 
+    /// An array of strings, which the message always has.
+    public func strings(_ key: String) throws(MessageFieldError) -> [String] {
+        let elements = try required(key, "an array", try read(key, "an array", \.arrayValue))
+        var result: [String] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard let value = element.stringValue else {
+                throw MessageFieldError(path: "\(path(of: key))[\(index)]", expected: "a string")
+            }
+            result.append(value)
+        }
+        return result
+    }
+
     /// `lat` and `lon` (or the members named), both of which the message has.
     public func coordinate(latitude: String = "lat", longitude: String = "lon") throws(MessageFieldError) -> Coordinate
     {
