@@ -39,7 +39,7 @@ extension ControlMethods {
             let kind: MomentRecord.Kind = method == .listNotes ? .note : .photo
             return .later { await history.moments(kind, since: since, until: until, journeyID: journey) }
         case .listImports:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.importedFiles() }
         case .listPOIs:
             try call.allowParameters(["category", "near", "radius_m"])
@@ -51,18 +51,19 @@ extension ControlMethods {
             let radius = try call.positiveNumber("radius_m") ?? 5_000
             return .later { await history.pois(category: category, near: near, radius: radius) }
         case .export:
-            try call.allowParameters(["format", "trip", "journey", "since", "until"])
-            guard let format = try call.string("format").flatMap(ExportFormat.init(rawValue:)) else {
-                throw .invalidParameter("format")
-            }
-            let export = ControlExport(path: history.path, format: format, selection: try call.exportSelection())
+            let parameters = try ExportParameters(call)
+            let export = ControlExport(
+                path: history.path,
+                format: parameters.format,
+                selection: parameters.trips
+            )
             return .stream { await export.next() }
         case .report:
-            try call.allowParameters(["trip", "journey", "since", "until"])
-            let report = ControlReport(history: history, selection: try call.exportSelection())
+            let selection = try ReportParameters(call).trips
+            let report = ControlReport(history: history, selection: selection)
             return .stream { await report.next() }
         case .backup:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             let backup = ControlBackup(path: history.path)
             return .stream { await backup.next() }
         default:
@@ -80,17 +81,5 @@ extension VarlinkCall {
             guard let number = value.doubleValue, number.isFinite, number > 0 else { throw .invalidParameter(name) }
             return number
         }
-    }
-
-    /// `Export`'s and `Report`'s trips: every one, or one of `trip`, `journey` and `since`/`until`.
-    fileprivate func exportSelection() throws(VarlinkError) -> ExportSelection {
-        let (trip, journey) = (try integer("trip"), try integer("journey"))
-        let (since, until) = (try instant("since"), try instant("until"))
-        let given = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
-        guard given <= 1 else { throw .invalidParameter(journey != nil ? "journey" : "since") }
-        if let trip { return .trip(trip) }
-        if let journey { return .journey(journey) }
-        if since == nil && until == nil { return .all }
-        return .range(since: since, through: until)
     }
 }

@@ -160,7 +160,7 @@ actor HistoryReader {
 
     /// `ListImports`: `imports --json`.
     func importedFiles() -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ["imports": try db.importedFilesDocument()] }
+        read { db throws(StoreError) in ListImportsReply(imports: try db.importedFiles().map(\.message)).json }
     }
 
     /// `ListZones`: `zone list --json`.

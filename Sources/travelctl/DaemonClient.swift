@@ -60,15 +60,16 @@ struct DaemonClient {
         }
     }
 
-    /// Calls streaming `method` with `more` and hands each reply's parameters to `body`, in
-    /// order, until the last; an error reply is one line and exit 1, `body`'s errors pass through.
-    func stream(
+    /// Calls streaming `method` with `more` and hands each reply, read as `Reply`, to `body`, in
+    /// order, until the last; an error reply, or one that does not read, is one line and exit 1,
+    /// `body`'s errors pass through.
+    func stream<Reply: ControlReply>(
         _ method: ControlInterface.Method,
-        _ parameters: JSONValue,
-        _ body: (JSONValue) throws -> Void
+        _ parameters: some ControlParameters,
+        _ body: (Reply) throws -> Void
     ) throws {
         do {
-            try client.send(VarlinkCall(method: method.qualified, parameters: parameters, more: true))
+            try client.send(VarlinkCall(method: method.qualified, parameters: parameters.json, more: true))
         } catch {
             printError("travelctl: \(Self.sentence(for: error))")
             throw ExitCode(1)
@@ -86,7 +87,14 @@ struct DaemonClient {
                 printError("travelctl: \(Self.sentence(for: .reply(error)))")
                 throw ExitCode(1)
             }
-            try body(reply.parameters)
+            let typed: Reply
+            do {
+                typed = try Reply(json: reply.parameters)
+            } catch {
+                printError("travelctl: the daemon's \(method.rawValue) reply does not read: \(error)")
+                throw ExitCode(1)
+            }
+            try body(typed)
             continues = reply.continues
         }
     }

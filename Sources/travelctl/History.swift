@@ -34,6 +34,19 @@ protocol History {
     func addPlan(_ parameters: AddPlanParameters) throws -> AddPlanReply
     /// `plan remove`: removes the plan and regroups the journeys.
     func removePlan(id: Int64) throws
+
+    // MARK: imports, exports, backups, reports
+
+    /// `imports`.
+    func imports() throws -> ListImportsReply
+    /// `imports remove`: removes the import's trips and record and regroups the journeys.
+    func removeImport(_ parameters: RemoveImportParameters) throws -> RemoveImportReply
+    /// `export`: hands the document to `sink`, a piece at a time, in order.
+    func export(_ parameters: ExportParameters, into sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws
+    /// `report --json`: the page's data, whole.
+    func report(_ parameters: ReportParameters) throws -> [UInt8]
+    /// `backup`: writes a consistent copy of the database over the empty file at `path`.
+    func backup(into path: String) throws
 }
 
 extension DatabaseOptions {
@@ -52,7 +65,7 @@ struct DatabaseHistory: History {
     let readOnly: Bool
     let settings: JourneyConfigurationOptions
 
-    private var database: TravelDatabase {
+    var database: TravelDatabase {
         get throws { try options.open(readOnly: readOnly) }
     }
 
