@@ -105,32 +105,28 @@ struct DaemonClient {
             return "\(error); is it starting, or failing at its start? (systemctl status travel-companion)"
         }
         guard case .reply(let reply) = error else { return "\(error)" }
-        let id = reply.parameters["id"]?.intValue.map(String.init) ?? "?"
-        switch reply.name {
-        case "\(ControlInterface.name).TripNotFound": return "no trip \(id)"
-        case "\(ControlInterface.name).JourneyNotFound": return "no journey \(id)"
-        case "\(ControlInterface.name).PlanNotFound": return "no plan \(id)"
-        case "\(ControlInterface.name).ZoneNotFound":
-            return "no zone named \(reply.parameters["zone"]?.stringValue ?? "?")"
-        case "\(ControlInterface.name).POINotFound":
-            return "no POI named \(reply.parameters["poi"]?.stringValue ?? "?")"
-        case "\(ControlInterface.name).ZoneExists":
-            return "a zone named \(reply.parameters["name"]?.stringValue ?? "?") exists"
-        case "\(ControlInterface.name).PlaceExists":
-            return "a place named \(reply.parameters["name"]?.stringValue ?? "?") exists"
-        case "\(ControlInterface.name).PlaceNotFound":
-            return "no place named \(reply.parameters["place"]?.stringValue ?? "?")"
-        case let name where VarlinkError.refusalsWithReason.contains(name):
-            return reply.parameters["reason"]?.stringValue ?? name
-        case "\(ControlInterface.name).TooManyConnections":
-            let limit = reply.parameters["limit"]?.intValue.map { " (\($0))" } ?? ""
-            return "the daemon serves as many clients as it may\(limit) (TooManyConnections); try again later"
-        case "\(ControlInterface.name).PermissionDenied":
-            return
-                "permission denied: \(reply.parameters["method"]?.stringValue ?? "this") needs root or the admin group"
-        default:
-            let reason = reply.parameters["reason"]?.stringValue.map { ": \($0)" } ?? ""
-            return "the daemon answered \(reply.name)\(reason)"
+        let message: ControlErrorMessage?
+        do {
+            message = try ControlErrorMessage(reply)
+        } catch {
+            return "the daemon answered \(reply.name), which does not read: \(error)"
+        }
+        switch message {
+        case .tripNotFound(let id): return "no trip \(id)"
+        case .journeyNotFound(let id): return "no journey \(id)"
+        case .planNotFound(let id): return "no plan \(id)"
+        case .zoneNotFound(let zone): return "no zone named \(zone)"
+        case .poiNotFound(let poi): return "no POI named \(poi)"
+        case .zoneExists(let name): return "a zone named \(name) exists"
+        case .placeExists(let name): return "a place named \(name) exists"
+        case .placeNotFound(let place): return "no place named \(place)"
+        case .refused(_, let reason): return reason
+        case .tooManyConnections(let limit):
+            return "the daemon serves as many clients as it may (\(limit)) (TooManyConnections); try again later"
+        case .permissionDenied(let method, _):
+            return "permission denied: \(method) needs root or the admin group"
+        case .failed(_, let reason): return "the daemon answered \(reply.name): \(reason)"
+        case nil: return "the daemon answered \(reply.name)"
         }
     }
 }
