@@ -11,7 +11,9 @@ extension VarlinkError {
 
     package static func planNotFound(_ id: Int64) -> Self { ControlErrorMessage.planNotFound(id: id).varlinkError }
 
-    package static func zoneNotFound(_ zone: String) -> Self { ControlErrorMessage.zoneNotFound(zone: zone).varlinkError }
+    package static func zoneNotFound(_ zone: String) -> Self {
+        ControlErrorMessage.zoneNotFound(zone: zone).varlinkError
+    }
 
     package static func poiNotFound(_ poi: String) -> Self { ControlErrorMessage.poiNotFound(poi: poi).varlinkError }
 
@@ -19,7 +21,9 @@ extension VarlinkError {
 
     package static func placeExists(_ name: String) -> Self { ControlErrorMessage.placeExists(name: name).varlinkError }
 
-    package static func placeNotFound(_ place: String) -> Self { ControlErrorMessage.placeNotFound(place: place).varlinkError }
+    package static func placeNotFound(_ place: String) -> Self {
+        ControlErrorMessage.placeNotFound(place: place).varlinkError
+    }
 
     /// The zone's geometry is not one a zone can have.
     package static func invalidZone(_ name: String, reason: String) -> Self {

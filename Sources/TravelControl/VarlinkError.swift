@@ -41,7 +41,9 @@ package struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The message was not a call (bad JSON, too large, not an object); the connection closes.
-    package static func invalidMessage(_ reason: String) -> Self { ControlErrorMessage.failed(name: "InvalidMessage", reason: reason).varlinkError }
+    package static func invalidMessage(_ reason: String) -> Self {
+        ControlErrorMessage.failed(name: "InvalidMessage", reason: reason).varlinkError
+    }
 
     /// The daemon already serves its maximum number of clients; the connection closes.
     package static func tooManyConnections(limit: Int) -> Self {
@@ -58,10 +60,14 @@ package struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible 
 
     package static func tripNotFound(_ id: Int64) -> Self { ControlErrorMessage.tripNotFound(id: id).varlinkError }
 
-    package static func journeyNotFound(_ id: Int64) -> Self { ControlErrorMessage.journeyNotFound(id: id).varlinkError }
+    package static func journeyNotFound(_ id: Int64) -> Self {
+        ControlErrorMessage.journeyNotFound(id: id).varlinkError
+    }
 
     /// The history database could not be read.
-    package static func databaseError(_ reason: String) -> Self { ControlErrorMessage.failed(name: "DatabaseError", reason: reason).varlinkError }
+    package static func databaseError(_ reason: String) -> Self {
+        ControlErrorMessage.failed(name: "DatabaseError", reason: reason).varlinkError
+    }
 
     /// `Reload` found the configuration bad; the running one stays.
     package static func configurationRefused(_ reason: String) -> Self {

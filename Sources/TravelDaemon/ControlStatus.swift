@@ -85,7 +85,11 @@ final class ControlStatus: Sendable {
         )
     }
 
-    private static func message(_ uplink: UplinkStatus, backlog: Int?, now: ContinuousClock.Instant) -> UplinkStatusMessage {
+    private static func message(
+        _ uplink: UplinkStatus,
+        backlog: Int?,
+        now: ContinuousClock.Instant
+    ) -> UplinkStatusMessage {
         let counters = uplink.counters
         return UplinkStatusMessage(
             name: uplink.name,

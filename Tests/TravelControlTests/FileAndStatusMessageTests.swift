@@ -30,7 +30,12 @@ import TravelCore
             horizontalError: 4.2,
             age: 0.8
         ),
-        trip: StatusTripMessage(start: UTCTime(milliseconds: 1_777_620_000_000), distance: 1234.5, duration: 600, points: 12),
+        trip: StatusTripMessage(
+            start: UTCTime(milliseconds: 1_777_620_000_000),
+            distance: 1234.5,
+            duration: 600,
+            points: 12
+        ),
         journey: StatusJourneyMessage(
             id: 4,
             destination: "Galway",

@@ -18,7 +18,9 @@ import TravelCore
 
         // Subscribe and follow --json: read back as travelctl reads it.
         let subscribed = ControlEventTap.event(message: "what happened", metadata: metadata, clock: EventClock())
-        let followed = try SubscribeReply(json: try JSONValue(parsing: SubscribeReply(event: subscribed).json.serializedString()))
+        let followed = try SubscribeReply(
+            json: try JSONValue(parsing: SubscribeReply(event: subscribed).json.serializedString())
+        )
         #expect(followed.event.fields == message.fields)
         #expect(followed.event.kind == kind.name && followed.event.message == "what happened")
         #expect(followed.event.time == message.time)
@@ -32,7 +34,11 @@ import TravelCore
         // The journal and the environment: the same fields as text.
         let journal = JournalLogHandler.fields(of: message)
         #expect(journal.first == "MESSAGE_ID=\(kind.messageID)")
-        #expect(event.environment.prefix(3) == ["TC_EVENT=\(kind.name)", "TC_MESSAGE=what happened", "TC_MESSAGE_ID=\(kind.messageID)"])
+        #expect(
+            event.environment.prefix(3) == [
+                "TC_EVENT=\(kind.name)", "TC_MESSAGE=what happened", "TC_MESSAGE_ID=\(kind.messageID)",
+            ]
+        )
         for (member, (name, text)) in zip(message.fields, message.fieldTexts) {
             #expect(member.key == name)
             let expected = member.value.stringValue ?? (member.value == .null ? "" : member.value.serializedString())

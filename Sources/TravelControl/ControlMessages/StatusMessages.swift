@@ -180,11 +180,15 @@ package struct StatusFixMessage: Sendable, Hashable {
     package init(_ fields: JSONFields) throws(MessageFieldError) {
         let (latitude, longitude) = (try fields.optionalNumber("latitude"), try fields.optionalNumber("longitude"))
         if (latitude == nil) != (longitude == nil) {
-            throw MessageFieldError(path: fields.path(of: latitude == nil ? "latitude" : "longitude"), expected: "a number")
+            throw MessageFieldError(
+                path: fields.path(of: latitude == nil ? "latitude" : "longitude"),
+                expected: "a number"
+            )
         }
         self.init(
             time: try fields.optionalTime("time"),
-            coordinate: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } },
+            coordinate: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) }
+            },
             altitude: try fields.optionalNumber("altitude_m"),
             speed: try fields.optionalNumber("speed_mps"),
             track: try fields.optionalNumber("track_deg"),
