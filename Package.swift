@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "TravelDaemonTests",
             dependencies: [
-                "TravelDaemon", "TravelStore", "TestSupport",
+                "TravelDaemon", "TravelControl", "TravelStore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]

@@ -9,17 +9,21 @@ extension VarlinkError {
         .init(name: "\(ControlInterface.name).\(name)", parameters: parameters)
     }
 
-    package static func planNotFound(_ id: Int64) -> Self { control("PlanNotFound", ["id": .integer(id)]) }
+    package static func planNotFound(_ id: Int64) -> Self { ControlErrorMessage.planNotFound(id: id).varlinkError }
 
-    package static func zoneNotFound(_ zone: String) -> Self { control("ZoneNotFound", ["zone": .string(zone)]) }
+    package static func zoneNotFound(_ zone: String) -> Self {
+        ControlErrorMessage.zoneNotFound(zone: zone).varlinkError
+    }
 
-    package static func poiNotFound(_ poi: String) -> Self { control("POINotFound", ["poi": .string(poi)]) }
+    package static func poiNotFound(_ poi: String) -> Self { ControlErrorMessage.poiNotFound(poi: poi).varlinkError }
 
-    package static func zoneExists(_ name: String) -> Self { control("ZoneExists", ["name": .string(name)]) }
+    package static func zoneExists(_ name: String) -> Self { ControlErrorMessage.zoneExists(name: name).varlinkError }
 
-    package static func placeExists(_ name: String) -> Self { control("PlaceExists", ["name": .string(name)]) }
+    package static func placeExists(_ name: String) -> Self { ControlErrorMessage.placeExists(name: name).varlinkError }
 
-    package static func placeNotFound(_ place: String) -> Self { control("PlaceNotFound", ["place": .string(place)]) }
+    package static func placeNotFound(_ place: String) -> Self {
+        ControlErrorMessage.placeNotFound(place: place).varlinkError
+    }
 
     /// The zone's geometry is not one a zone can have.
     package static func invalidZone(_ name: String, reason: String) -> Self {
@@ -37,7 +41,7 @@ extension VarlinkError {
 
     /// The history database could not be written.
     package static func databaseWriteError(_ reason: String) -> Self {
-        control("DatabaseWriteError", ["reason": .string(reason)])
+        ControlErrorMessage.failed(name: "DatabaseWriteError", reason: reason).varlinkError
     }
 
     /// The errors whose `reason` is the offline command's own sentence.

@@ -41,30 +41,36 @@ package struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The message was not a call (bad JSON, too large, not an object); the connection closes.
-    package static func invalidMessage(_ reason: String) -> Self { ours("InvalidMessage", ["reason": .string(reason)]) }
+    package static func invalidMessage(_ reason: String) -> Self {
+        ControlErrorMessage.failed(name: "InvalidMessage", reason: reason).varlinkError
+    }
 
     /// The daemon already serves its maximum number of clients; the connection closes.
     package static func tooManyConnections(limit: Int) -> Self {
-        ours("TooManyConnections", ["limit": .integer(Int64(limit))])
+        ControlErrorMessage.tooManyConnections(limit: limit).varlinkError
     }
 
     /// A change asked by a client that is neither root nor in the admin group.
     package static func permissionDenied(method: String, uid: UInt32) -> Self {
-        ours("PermissionDenied", ["method": .string(method), "uid": .integer(Int64(uid))])
+        ControlErrorMessage.permissionDenied(method: method, uid: Int64(uid)).varlinkError
     }
 
     /// A streaming method called without `"more": true`.
     package static func expectedMore(_ method: String) -> Self { ours("ExpectedMore", ["method": .string(method)]) }
 
-    package static func tripNotFound(_ id: Int64) -> Self { ours("TripNotFound", ["id": .integer(id)]) }
+    package static func tripNotFound(_ id: Int64) -> Self { ControlErrorMessage.tripNotFound(id: id).varlinkError }
 
-    package static func journeyNotFound(_ id: Int64) -> Self { ours("JourneyNotFound", ["id": .integer(id)]) }
+    package static func journeyNotFound(_ id: Int64) -> Self {
+        ControlErrorMessage.journeyNotFound(id: id).varlinkError
+    }
 
     /// The history database could not be read.
-    package static func databaseError(_ reason: String) -> Self { ours("DatabaseError", ["reason": .string(reason)]) }
+    package static func databaseError(_ reason: String) -> Self {
+        ControlErrorMessage.failed(name: "DatabaseError", reason: reason).varlinkError
+    }
 
     /// `Reload` found the configuration bad; the running one stays.
     package static func configurationRefused(_ reason: String) -> Self {
-        ours("ConfigurationRefused", ["reason": .string(reason)])
+        ControlErrorMessage.failed(name: "ConfigurationRefused", reason: reason).varlinkError
     }
 }

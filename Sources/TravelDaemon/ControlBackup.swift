@@ -51,7 +51,7 @@ actor ControlBackup {
                 filled += count
             }
             return VarlinkReply(
-                parameters: ["chunk": .string(Base64.encode(bytes[..<filled]))],
+                parameters: ChunkReply(chunk: Base64.encode(bytes[..<filled])).json,
                 continues: !complete
             )
         } catch {

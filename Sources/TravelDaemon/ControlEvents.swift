@@ -23,25 +23,14 @@ package struct ControlEventTap: MetadataLogHandler {
         let message = "\(event.message)"
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
-        broadcaster.send(Self.document(message: message, metadata: fields, clock: clock))
+        broadcaster.send(Self.event(message: message, metadata: fields, clock: clock))
     }
 
     /// The `Event` of a log record.
-    static func document(message: String, metadata: Logger.Metadata, clock: EventClock) -> JSONValue {
-        if let event = TravelEvent(message: message, metadata: metadata) {
-            return [
-                "kind": .string(event.name),
-                "time": event.payload.time.map { .string($0.iso8601) } ?? .null,
-                "message": .string(message),
-                "fields": event.payload.json,
-            ]
-        }
-        return [
-            "kind": "log",
-            "time": clock.now().map { .string($0.iso8601) } ?? .null,
-            "message": .string(message),
-            "fields": .object(metadata.sorted { $0.key < $1.key }.map { .init($0.key, .string("\($0.value)")) }),
-        ]
+    static func event(message: String, metadata: Logger.Metadata, clock: EventClock) -> EventMessage {
+        if let event = TravelEvent(message: message, metadata: metadata) { return event.eventMessage }
+        let fields = metadata.sorted { $0.key < $1.key }.map { JSONValue.Member($0.key, .string("\($0.value)")) }
+        return EventMessage(kind: "log", messageID: nil, time: clock.now(), message: message, fields: fields)
     }
 
     /// `logger` with the tap added beside its own handler.
@@ -77,7 +66,7 @@ final class ControlEventBroadcaster: Sendable {
         self.server.withLock { $0 = server }
     }
 
-    func send(_ event: JSONValue) {
-        server.withLock { $0 }?.broadcast(["event": event])
+    func send(_ event: EventMessage) {
+        server.withLock { $0 }?.broadcast(SubscribeReply(event: event).json)
     }
 }

@@ -42,7 +42,7 @@ actor ControlExport {
             return VarlinkReply(selectionError: error)
         }
         let chunk = output.take(upTo: Self.chunkSize)
-        return VarlinkReply(parameters: ["chunk": .string(chunk)], continues: !complete || output.count > 0)
+        return VarlinkReply(parameters: ChunkReply(chunk: chunk).json, continues: !complete || output.count > 0)
     }
 }
 
@@ -76,7 +76,7 @@ actor ControlReport {
         }
         guard let output else { return VarlinkReply(.databaseError("the report was not built")) }
         let chunk = output.take(upTo: ControlExport.chunkSize)
-        return VarlinkReply(parameters: ["chunk": .string(chunk)], continues: output.count > 0)
+        return VarlinkReply(parameters: ChunkReply(chunk: chunk).json, continues: output.count > 0)
     }
 }
 

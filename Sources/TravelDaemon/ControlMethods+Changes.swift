@@ -27,9 +27,8 @@ extension ControlMethods {
             default: return .later { await writer.removeMoment(.photo, id: id) }
             }
         case .removeImport:
-            try call.allowParameters(["import", "sha256"])
-            let (key, sha256) = (try call.text("import"), try call.string("sha256"))
-            return .later { await writer.removeImport(key, sha256: sha256) }
+            let parameters = try RemoveImportParameters(call)
+            return .later { await writer.removeImport(parameters) }
         case .addPlan:
             let plan = try AddPlanParameters(call)
             return .later { await writer.addPlan(plan) }

@@ -39,42 +39,29 @@ extension ControlMethods {
             let kind: MomentRecord.Kind = method == .listNotes ? .note : .photo
             return .later { await history.moments(kind, since: since, until: until, journeyID: journey) }
         case .listImports:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             return .later { await history.importedFiles() }
         case .listPOIs:
             let parameters = try ListPOIsParameters(call)
             return .later { await history.pois(parameters) }
         case .export:
-            try call.allowParameters(["format", "trip", "journey", "since", "until"])
-            guard let format = try call.string("format").flatMap(ExportFormat.init(rawValue:)) else {
-                throw .invalidParameter("format")
-            }
-            let export = ControlExport(path: history.path, format: format, selection: try call.exportSelection())
+            let parameters = try ExportParameters(call)
+            let export = ControlExport(
+                path: history.path,
+                format: parameters.format,
+                selection: parameters.trips
+            )
             return .stream { await export.next() }
         case .report:
-            try call.allowParameters(["trip", "journey", "since", "until"])
-            let report = ControlReport(history: history, selection: try call.exportSelection())
+            let selection = try ReportParameters(call).trips
+            let report = ControlReport(history: history, selection: selection)
             return .stream { await report.next() }
         case .backup:
-            try call.allowParameters([])
+            _ = try NoParameters(call)
             let backup = ControlBackup(path: history.path)
             return .stream { await backup.next() }
         default:
             return .now(.failure(.methodNotImplemented(call.method)))
         }
-    }
-}
-
-extension VarlinkCall {
-    /// `Export`'s and `Report`'s trips: every one, or one of `trip`, `journey` and `since`/`until`.
-    fileprivate func exportSelection() throws(VarlinkError) -> ExportSelection {
-        let (trip, journey) = (try integer("trip"), try integer("journey"))
-        let (since, until) = (try instant("since"), try instant("until"))
-        let given = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
-        guard given <= 1 else { throw .invalidParameter(journey != nil ? "journey" : "since") }
-        if let trip { return .trip(trip) }
-        if let journey { return .journey(journey) }
-        if since == nil && until == nil { return .all }
-        return .range(since: since, through: until)
     }
 }

@@ -50,14 +50,17 @@ struct ControlMethods: VarlinkHandling {
             try call.allowParameters([])
             let status = status
             // Its journey so far is read from the history: as current as the last flush.
-            return afterCommit(.later { .success(await status.current()) })
+            return afterCommit(.later { .success(await status.current().json) })
         case .subscribe:
             try call.allowParameters([])
-            let subscribed: JSONValue = [
-                "kind": "subscribed", "time": status.eventTime.map { .string($0.iso8601) } ?? .null,
-                "message": "subscribed to travel-companiond's events", "fields": [:],
-            ]
-            return .subscribe(first: ["event": subscribed])
+            let subscribed = EventMessage(
+                kind: "subscribed",
+                messageID: nil,
+                time: status.eventTime,
+                message: "subscribed to travel-companiond's events",
+                fields: []
+            )
+            return .subscribe(first: SubscribeReply(event: subscribed).json)
         case .listTrips:
             let parameters = try ListTripsParameters(call)
             let history = history

@@ -15,7 +15,7 @@ actor HistoryReader {
     private var database: TravelDatabase?
     /// `openJourney`'s answer and the `data_version` it was read at: `Status` is called far more
     /// often than the writer commits, and finding the open journey reads every journey.
-    private var openJourneyCache: (version: Int64, journey: JSONValue)?
+    private var openJourneyCache: (version: Int64, journey: StatusJourneyMessage?)?
 
     init(path: String, rules: JourneyRules) {
         self.path = path
@@ -160,7 +160,7 @@ actor HistoryReader {
 
     /// `ListImports`: `imports --json`.
     func importedFiles() -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ["imports": try db.importedFilesDocument()] }
+        read { db throws(StoreError) in ListImportsReply(imports: try db.importedFiles().map(\.message)).json }
     }
 
     /// `ListZones`: `zone list --json`.
@@ -191,27 +191,29 @@ actor HistoryReader {
     }
 
     /// The latest journey while it is still open (away from home), for `Status`.
-    func openJourney() -> JSONValue {
+    func openJourney() -> StatusJourneyMessage? {
         let zone = rules.timeZone
         let cached = openJourneyCache
         var version: Int64?
-        let journey = read { db throws(StoreError) -> JSONValue in
+        let journey = read { db throws(StoreError) -> StatusJourneyMessage? in
             let current = try db.dataVersion()
             version = current
             if let cached, cached.version == current { return cached.journey }
-            guard let last = try db.journeys(zone: zone).last, last.isOpen else { return .null }
-            return [
-                "id": .integer(last.id), "destination": .string(last.destination),
-                "start": .string(last.start.iso8601), "distance_m": .double((last.distance * 10).rounded() / 10),
-                "trips": .integer(Int64(last.tripIDs.count)),
-            ]
+            guard let last = try db.journeys(zone: zone).last, last.isOpen else { return nil }
+            return StatusJourneyMessage(
+                id: last.id,
+                destination: last.destination,
+                start: last.start,
+                distance: (last.distance * 10).rounded() / 10,
+                trips: last.tripIDs.count
+            )
         }
-        guard let value = try? journey.get(), let version else { return .null }
+        guard let value = try? journey.get(), let version else { return nil }
         openJourneyCache = (version, value)
         return value
     }
 
-    private func read(_ body: (TravelDatabase) throws(StoreError) -> JSONValue) -> Result<JSONValue, VarlinkError> {
+    private func read<T>(_ body: (TravelDatabase) throws(StoreError) -> T) -> Result<T, VarlinkError> {
         do {
             let db = try database ?? TravelDatabase(path: path, readOnly: true)
             database = db

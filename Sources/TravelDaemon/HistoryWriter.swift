@@ -153,11 +153,11 @@ actor HistoryWriter {
     }
 
     /// `RemoveImport`.
-    func removeImport(_ key: String, sha256: String?) -> Result<JSONValue, VarlinkError> {
+    func removeImport(_ p: RemoveImportParameters) -> Result<JSONValue, VarlinkError> {
         let rules = rules
         return write { db in
-            let (file, removed) = try db.removeImport(key, sha256: sha256, rules: rules)
-            return ["import": file.json, "trips_removed": .integer(Int64(removed))]
+            let (file, removed) = try db.removeImport(p.name, sha256: p.sha256, rules: rules)
+            return RemoveImportReply(file: file.message, tripsRemoved: removed).json
         }
     }
 

@@ -31,11 +31,28 @@ package struct JournalLogHandler: MetadataLogHandler {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { $1 } }
         if let own = event.metadata { all.merge(own) { $1 } }
+        // An event's MESSAGE_ID and fields are written from its message, as hooks and
+        // `Subscribe` get them; other metadata as it is.
+        if let message = TravelEvent(message: "\(event.message)", metadata: all)?.eventMessage {
+            fields += Self.fields(of: message)
+            all["message_id"] = nil
+            for member in message.fields { all[member.key] = nil }
+        }
         for (key, value) in all.sorted(by: { $0.key < $1.key }) {
             guard let name = Self.fieldName(key) else { continue }
             fields.append("\(name)=\(value)")
         }
         Self.send(fields)
+    }
+
+    /// An event's own journal fields: `MESSAGE_ID` and one `FIELD=text` per field of its kind
+    /// (`DISTANCE_M=13914.3`; null is empty).
+    static func fields(of event: EventMessage) -> [String] {
+        var fields = event.messageID.map { ["MESSAGE_ID=\($0)"] } ?? []
+        for (name, text) in event.fieldTexts {
+            if let field = fieldName(name) { fields.append("\(field)=\(text)") }
+        }
+        return fields
     }
 
     /// syslog's levels, which the journal uses.

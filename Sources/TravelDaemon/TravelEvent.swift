@@ -36,27 +36,27 @@ package struct TravelEvent: Sendable {
         self.init(EventPayload(kind, values), message: message)
     }
 
+    /// The event as every consumer carries it: the journal, hooks and `Subscribe`.
+    package var eventMessage: EventMessage {
+        EventMessage(payload, messageID: kind.messageID, message: message)
+    }
+
     /// `TC_EVENT`, `TC_MESSAGE`, `TC_MESSAGE_ID` and a `TC_<FIELD>` per field of the kind
     /// (`TC_DISTANCE_M`, `TC_TIME`), as `NAME=value` entries; a null field is empty.
     package var environment: [String] {
-        var entries = ["TC_EVENT=\(name)", "TC_MESSAGE=\(message)", "TC_MESSAGE_ID=\(kind.messageID)"]
-        for (name, value) in payload.fields {
+        let event = eventMessage
+        var entries = ["TC_EVENT=\(event.kind)", "TC_MESSAGE=\(event.message)", "TC_MESSAGE_ID=\(kind.messageID)"]
+        for (name, text) in event.fieldTexts {
             guard let variable = JournalLogHandler.fieldName(name) else { continue }
-            entries.append("TC_\(variable)=\(value)")
+            entries.append("TC_\(variable)=\(text)")
         }
         return entries
     }
 
-    /// `{"event": "trip-ended", "message_id": "…", "message": "…", "fields": {"time": "…", "distance_m": 12345.6, …}}`:
-    /// numbers as numbers, every field of the kind present (null when unknown).
-    package var json: JSONValue {
-        .object([
-            .init("event", .string(name)),
-            .init("message_id", .string(kind.messageID)),
-            .init("message", .string(message)),
-            .init("fields", payload.json),
-        ])
-    }
+    /// A hook's standard input: `{"event": "trip-ended", "message_id": "…", "message": "…",
+    /// "fields": {"time": "…", "distance_m": 12345.6, …}}`, numbers as numbers, every field of
+    /// the kind present (null when unknown).
+    package var json: JSONValue { eventMessage.hookJSON }
 }
 
 /// Hands every event the pipeline logs (a line with a `message_id`) to the hook runner, which

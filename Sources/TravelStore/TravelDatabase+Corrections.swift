@@ -18,13 +18,17 @@ package struct ImportedFileRecord: Sendable, Hashable {
     /// The short id `imports` shows: the SHA-256's first 12 digits, as git abbreviates.
     package var id: String { String(sha256.prefix(12)) }
 
-    /// One element of `imports --json` and `ListImports`.
-    package var json: JSONValue {
-        [
-            "id": .string(id), "sha256": .string(sha256), "path": .string(path), "bytes": .integer(bytes),
-            "imported_at": .string(importedAt.iso8601), "fixes": .integer(Int64(fixes)),
-            "trips_found": .integer(Int64(tripsFound)), "trips": .integer(Int64(tripsStored)),
-        ]
+    /// The file as `imports --json` and `ListImports` have it.
+    package var message: ImportedFileMessage {
+        ImportedFileMessage(
+            sha256: sha256,
+            path: path,
+            bytes: bytes,
+            importedAt: importedAt,
+            fixes: fixes,
+            tripsFound: tripsFound,
+            trips: tripsStored
+        )
     }
 }
 
@@ -54,11 +58,6 @@ extension TravelDatabase {
             )
         }
         return files
-    }
-
-    /// `imports --json` and `ListImports`.
-    package func importedFilesDocument() throws(StoreError) -> JSONValue {
-        .array(try importedFiles().map(\.json))
     }
 
     /// The import a user names: by the SHA-256 of the file as it is now (`sha256`, when the

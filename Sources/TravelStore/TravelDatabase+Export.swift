@@ -3,16 +3,6 @@ package import TravelCore
 // Exports: what `travelctl export --db` writes to its file and the daemon's `Export` streams in
 // chunks, one code path for both, reading years of routes as fast as SQLite scans.
 
-/// Which trips an export holds.
-package enum ExportSelection: Sendable, Hashable {
-    case all
-    case trip(Int64)
-    /// A journey's trips, with its notes and photos.
-    case journey(Int64)
-    /// Trips starting within the bounds (both included), with the notes and photos of the range.
-    case range(since: UTCTime?, through: UTCTime?)
-}
-
 /// An export named a trip or a journey that is not stored.
 package enum ExportSelectionError: Error, Sendable, Hashable, CustomStringConvertible {
     case noTrip(Int64)

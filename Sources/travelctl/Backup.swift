@@ -48,23 +48,7 @@ struct Backup: ParsableCommand {
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
         do {
-            if database.db == nil {
-                let daemon = try DaemonClient(database)
-                // The daemon copies the whole database before its first reply: minutes for a
-                // large one on an SD card.
-                daemon.client.setReceiveTimeout(seconds: 30 * DaemonClient.replyTimeout)
-                let output = try OutputFile(path: temporary)
-                try daemon.stream(.backup, [:]) { reply in
-                    guard let bytes = reply["chunk"]?.stringValue.flatMap(Base64.decode) else {
-                        throw BackupError.badChunk
-                    }
-                    try output.write(bytes)
-                }
-                try output.close()
-            } else {
-                // SQLite writes the copy over the empty owner-only file made above.
-                try database.open(readOnly: true).backup(into: temporary)
-            }
+            try database.history().backup(into: temporary)
             let summary = try TravelDatabase.verifyCopy(at: temporary)
             let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
             var failure = descriptor < 0 || fsync(descriptor) != 0 ? errno : 0
@@ -82,11 +66,4 @@ struct Backup: ParsableCommand {
             throw ExitCode(1)
         }
     }
-}
-
-/// What can go wrong with the daemon's copy on the way.
-private enum BackupError: Error, CustomStringConvertible {
-    case badChunk
-
-    var description: String { "the daemon sent a backup chunk that is not base64" }
 }

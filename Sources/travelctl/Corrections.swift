@@ -54,19 +54,16 @@ struct Imports: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let reply = try database.read(.listImports) { db in ["imports": try db.importedFilesDocument()] }
-            let files = reply["imports"]?.arrayValue ?? []
-            if output.json { return print(JSONValue.array(files).serializedString()) }
+            let files = try database.history().imports().imports
+            if output.json { return print(JSONValue.array(files.map(\.json)).serializedString()) }
             guard !files.isEmpty else {
                 print("No imported files. Import logs with: travelctl --db PATH import FILE")
                 return
             }
             var table = Table(["ID", "IMPORTED (UTC)", "FIXES", "TRIPS", "PATH"])
             for file in files {
-                let importedAt = file["imported_at"]?.stringValue.flatMap(UTCTime.init(iso8601:))
                 table.add([
-                    file.text("id"), importedAt.map(Format.dateTime) ?? "?", file.text("fixes"), file.text("trips"),
-                    file.text("path"),
+                    file.id, Format.dateTime(file.importedAt), String(file.fixes), String(file.trips), file.path,
                 ])
             }
             print(table.rendered, terminator: "")
@@ -91,23 +88,9 @@ struct Imports: ParsableCommand {
         var name: String
 
         func run() throws {
-            let sha256 = try? Import.sha256(name)
-            let reply: JSONValue
-            if database.db == nil {
-                reply = try DaemonClient(database).call(
-                    .removeImport,
-                    ["import": .string(name), "sha256": sha256.map(JSONValue.string) ?? .null]
-                )
-            } else {
-                let rules = try settings.rules()
-                let db = try database.open(readOnly: false)
-                let (file, removed) = try withStoreErrors { try db.removeImport(name, sha256: sha256, rules: rules) }
-                reply = ["import": file.json, "trips_removed": .integer(Int64(removed))]
-            }
-            guard let file = reply["import"], let removed = reply["trips_removed"]?.intValue else {
-                throw DaemonClient.malformedReply(.removeImport)
-            }
-            print(Self.summary(id: file.text("id"), path: file.text("path"), tripsRemoved: removed))
+            let parameters = RemoveImportParameters(name: name, sha256: try? Import.sha256(name))
+            let reply = try database.history(settings, readOnly: false).removeImport(parameters)
+            print(Self.summary(id: reply.file.id, path: reply.file.path, tripsRemoved: reply.tripsRemoved))
         }
 
         /// `import 3f2a9c81d0e4 removed (track.nmea): 2 trips`.

@@ -60,15 +60,16 @@ struct DaemonClient {
         }
     }
 
-    /// Calls streaming `method` with `more` and hands each reply's parameters to `body`, in
-    /// order, until the last; an error reply is one line and exit 1, `body`'s errors pass through.
-    func stream(
+    /// Calls streaming `method` with `more` and hands each reply, read as `Reply`, to `body`, in
+    /// order, until the last; an error reply, or one that does not read, is one line and exit 1,
+    /// `body`'s errors pass through.
+    func stream<Reply: ControlReply>(
         _ method: ControlInterface.Method,
-        _ parameters: JSONValue,
-        _ body: (JSONValue) throws -> Void
+        _ parameters: some ControlParameters,
+        _ body: (Reply) throws -> Void
     ) throws {
         do {
-            try client.send(VarlinkCall(method: method.qualified, parameters: parameters, more: true))
+            try client.send(VarlinkCall(method: method.qualified, parameters: parameters.json, more: true))
         } catch {
             printError("travelctl: \(Self.sentence(for: error))")
             throw ExitCode(1)
@@ -86,7 +87,14 @@ struct DaemonClient {
                 printError("travelctl: \(Self.sentence(for: .reply(error)))")
                 throw ExitCode(1)
             }
-            try body(reply.parameters)
+            let typed: Reply
+            do {
+                typed = try Reply(json: reply.parameters)
+            } catch {
+                printError("travelctl: the daemon's \(method.rawValue) reply does not read: \(error)")
+                throw ExitCode(1)
+            }
+            try body(typed)
             continues = reply.continues
         }
     }
@@ -97,32 +105,28 @@ struct DaemonClient {
             return "\(error); is it starting, or failing at its start? (systemctl status travel-companion)"
         }
         guard case .reply(let reply) = error else { return "\(error)" }
-        let id = reply.parameters["id"]?.intValue.map(String.init) ?? "?"
-        switch reply.name {
-        case "\(ControlInterface.name).TripNotFound": return "no trip \(id)"
-        case "\(ControlInterface.name).JourneyNotFound": return "no journey \(id)"
-        case "\(ControlInterface.name).PlanNotFound": return "no plan \(id)"
-        case "\(ControlInterface.name).ZoneNotFound":
-            return "no zone named \(reply.parameters["zone"]?.stringValue ?? "?")"
-        case "\(ControlInterface.name).POINotFound":
-            return "no POI named \(reply.parameters["poi"]?.stringValue ?? "?")"
-        case "\(ControlInterface.name).ZoneExists":
-            return "a zone named \(reply.parameters["name"]?.stringValue ?? "?") exists"
-        case "\(ControlInterface.name).PlaceExists":
-            return "a place named \(reply.parameters["name"]?.stringValue ?? "?") exists"
-        case "\(ControlInterface.name).PlaceNotFound":
-            return "no place named \(reply.parameters["place"]?.stringValue ?? "?")"
-        case let name where VarlinkError.refusalsWithReason.contains(name):
-            return reply.parameters["reason"]?.stringValue ?? name
-        case "\(ControlInterface.name).TooManyConnections":
-            let limit = reply.parameters["limit"]?.intValue.map { " (\($0))" } ?? ""
-            return "the daemon serves as many clients as it may\(limit) (TooManyConnections); try again later"
-        case "\(ControlInterface.name).PermissionDenied":
-            return
-                "permission denied: \(reply.parameters["method"]?.stringValue ?? "this") needs root or the admin group"
-        default:
-            let reason = reply.parameters["reason"]?.stringValue.map { ": \($0)" } ?? ""
-            return "the daemon answered \(reply.name)\(reason)"
+        let message: ControlErrorMessage?
+        do {
+            message = try ControlErrorMessage(reply)
+        } catch {
+            return "the daemon answered \(reply.name), which does not read: \(error)"
+        }
+        switch message {
+        case .tripNotFound(let id): return "no trip \(id)"
+        case .journeyNotFound(let id): return "no journey \(id)"
+        case .planNotFound(let id): return "no plan \(id)"
+        case .zoneNotFound(let zone): return "no zone named \(zone)"
+        case .poiNotFound(let poi): return "no POI named \(poi)"
+        case .zoneExists(let name): return "a zone named \(name) exists"
+        case .placeExists(let name): return "a place named \(name) exists"
+        case .placeNotFound(let place): return "no place named \(place)"
+        case .refused(_, let reason): return reason
+        case .tooManyConnections(let limit):
+            return "the daemon serves as many clients as it may (\(limit)) (TooManyConnections); try again later"
+        case .permissionDenied(let method, _):
+            return "permission denied: \(method) needs root or the admin group"
+        case .failed(_, let reason): return "the daemon answered \(reply.name): \(reason)"
+        case nil: return "the daemon answered \(reply.name)"
         }
     }
 }

@@ -36,23 +36,10 @@ struct Export: ParsableCommand {
     var output: String?
 
     func run() throws {
+        let history = try database.history()
+        let parameters = ExportParameters(format: format, trips: trips.selection)
         do {
-            if database.db == nil {
-                // The daemon sends the document in chunks and never opens a file a client names.
-                let daemon = try DaemonClient(database)
-                let parameters = trips.parameters([.init("format", .string(format.rawValue))])
-                try write { sink in
-                    try daemon.stream(.export, parameters) { reply in
-                        try sink(Array((reply["chunk"]?.stringValue ?? "").utf8))
-                    }
-                }
-            } else {
-                let db = try database.open(readOnly: true)
-                try write { sink in
-                    var export = try HistoryExport(db, format: format, selection: trips.selection, sink: sink)
-                    try export.writeAll()
-                }
-            }
+            try write { sink in try history.export(parameters, into: sink) }
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -86,24 +73,12 @@ struct TripSelectionOptions: ParsableArguments {
         guard selections <= 1 else { throw ValidationError("give only one of --trip, --journey and --since/--until") }
     }
 
-    /// The trips asked for, read from the database file.
+    /// The trips asked for.
     var selection: ExportSelection {
         if let trip { return .trip(trip) }
         if let journey { return .journey(journey) }
         if since == nil && until == nil { return .all }
         return .range(since: since?.start, through: until?.end)
-    }
-
-    /// The parameters of the daemon's `Export` or `Report` call: `others`, then the trips asked for.
-    func parameters(_ others: [JSONValue.Member] = []) -> JSONValue {
-        .object(
-            others + [
-                .init("trip", trip.map(JSONValue.integer) ?? .null),
-                .init("journey", journey.map(JSONValue.integer) ?? .null),
-                .init("since", DateArgument.parameter(since, end: false)),
-                .init("until", DateArgument.parameter(until, end: true)),
-            ]
-        )
     }
 }
 

@@ -27,11 +27,17 @@ struct Follow: ParsableCommand {
                 let reply = try daemon.client.nextReply()
                 daemon.client.setReceiveTimeout(seconds: nil)  // subscribed: events come when they come
                 if let error = reply.varlinkError { throw VarlinkClientError.reply(error) }
-                let event = reply.parameters["event"] ?? .null
+                let event: EventMessage
+                do {
+                    event = try SubscribeReply(json: reply.parameters).event
+                } catch {
+                    printError("travelctl: the daemon's Subscribe reply does not read: \(error)")
+                    throw ExitCode(1)
+                }
                 if output.json {
-                    print(event.serializedString())
-                } else if event["kind"]?.stringValue != "subscribed" {
-                    print("\(Self.time(of: event))  \(event["message"]?.stringValue ?? "")")
+                    print(event.json.serializedString())
+                } else if event.kind != "subscribed" {
+                    print("\(Self.time(of: event))  \(event.message)")
                 }
                 fflush(nil)
                 if !reply.continues { return }
@@ -48,10 +54,8 @@ struct Follow: ParsableCommand {
 
     /// `2019-02-18 07:50:08`: the event's own GPS time, UTC, to the second as journalctl shows
     /// it; blank while the daemon has no GPS time (before its first fix).
-    static func time(of event: JSONValue) -> String {
-        guard let time = event["time"]?.stringValue.flatMap(UTCTime.init(iso8601:)) else {
-            return String(repeating: " ", count: 19)
-        }
+    static func time(of event: EventMessage) -> String {
+        guard let time = event.time else { return String(repeating: " ", count: 19) }
         return String(time.iso8601.prefix(19)).split(separator: "T").joined(separator: " ")
     }
 }

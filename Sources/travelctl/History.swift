@@ -61,6 +61,19 @@ protocol History {
     func startJourney(_ parameters: StartJourneyParameters) throws -> StartJourneyReply
     /// `journey stop`: closes the journey started by hand and regroups the journeys.
     func stopJourney(_ parameters: StopJourneyParameters) throws -> StopJourneyReply
+
+    // MARK: imports, exports, backups, reports
+
+    /// `imports`.
+    func imports() throws -> ListImportsReply
+    /// `imports remove`: removes the import's trips and record and regroups the journeys.
+    func removeImport(_ parameters: RemoveImportParameters) throws -> RemoveImportReply
+    /// `export`: hands the document to `sink`, a piece at a time, in order.
+    func export(_ parameters: ExportParameters, into sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws
+    /// `report --json`: the page's data, whole.
+    func report(_ parameters: ReportParameters) throws -> [UInt8]
+    /// `backup`: writes a consistent copy of the database over the empty file at `path`.
+    func backup(into path: String) throws
 }
 
 extension DatabaseOptions {

@@ -33,30 +33,11 @@ struct Report: ParsableCommand {
     var json = false
 
     func run() throws {
-        let data = try document()
+        let data = try database.history(settings).report(ReportParameters(trips: trips.selection))
         var bytes = json ? data : ReportPage.html(data: data)
         if json { bytes.append(UInt8(ascii: "\n")) }
         do {
             try AtomicFile.write(toFileOrStandardOutput: output) { sink in try sink(bytes) }
-        } catch {
-            printError("travelctl: \(error)")
-            throw ExitCode(1)
-        }
-    }
-
-    /// The page's data: the daemon's `Report` reply joined, or the same document built from `--db`.
-    private func document() throws -> [UInt8] {
-        guard database.db != nil else {
-            var bytes: [UInt8] = []
-            try DaemonClient(database).stream(.report, trips.parameters()) { reply in
-                bytes += (reply["chunk"]?.stringValue ?? "").utf8
-            }
-            return bytes
-        }
-        let rules = try settings.rules()
-        let db = try database.open(readOnly: true)
-        do {
-            return try ReportDocument(db, selection: trips.selection, rules: rules).bytes
         } catch {
             printError("travelctl: \(error)")
             throw ExitCode(1)

@@ -14,116 +14,100 @@ struct Status: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let status = try DaemonClient(socket: database.socket).call(.status)
-        if output.json { return print(status.serializedString()) }
+        let status: StatusReply = try DaemonClient(socket: database.socket).call(.status, NoParameters())
+        if output.json { return print(status.json.serializedString()) }
         for (key, value) in Self.lines(status) {
             print(key.padding(to: 9) + "  " + value)
         }
     }
 
     /// The label and text of each line, for people.
-    static func lines(_ status: JSONValue) -> [(String, String)] {
-        let connected = status["connected"]?.boolValue == true ? "connected" : "not connected"
-        var lines = [("Source", "\(status["source"]?.stringValue ?? "?") (\(connected))")]
-        let zone = status.timeZone
-        lines.append(("Fix", fixLine(status["fix"] ?? .null, zone)))
-        if let trip = status["trip"], trip != .null {
-            let start = trip.optionalTime("start").map { Format.localDateTime($0, zone) } ?? "?"
+    static func lines(_ status: StatusReply) -> [(String, String)] {
+        var lines = [("Source", "\(status.source) (\(status.connected ? "connected" : "not connected"))")]
+        let zone = LocalTimeZone.of(name: status.timeZone)
+        lines.append(("Fix", status.fix.map { fixLine($0, zone) } ?? "none yet"))
+        if let trip = status.trip {
+            let start = Format.localDateTime(trip.start, zone)
             lines.append(
                 (
                     "Trip",
-                    "driving since \(start) (\(zone.name)): \(HumanText.distance(trip["distance_m"]?.doubleValue ?? 0)), "
-                        + HumanText.duration(trip["duration_s"]?.doubleValue ?? 0)
+                    "driving since \(start) (\(zone.name)): \(HumanText.distance(trip.distance)), "
+                        + HumanText.duration(trip.duration)
                 )
             )
         } else {
             lines.append(("Trip", "parked"))
         }
-        if let journey = status["journey"], journey != .null {
+        if let journey = status.journey {
             lines.append(
                 (
                     "Journey",
-                    "\(journey["id"]?.intValue ?? 0) to \(journey["destination"]?.stringValue ?? "?"), "
-                        + "\(HumanText.distance(journey["distance_m"]?.doubleValue ?? 0)) so far"
+                    "\(journey.id) to \(journey.destination), \(HumanText.distance(journey.distance)) so far"
                 )
             )
         }
-        let counters = status["counters"] ?? [:]
-        var fixes =
-            "\(counters["fixes_read"]?.intValue ?? 0) read, \(counters["accepted"]?.intValue ?? 0) accepted"
-        let reasons = (counters["rejected_by_reason"]?.objectMembers ?? []).map {
-            "\($0.value.intValue ?? 0) \($0.key)"
-        }
+        let counters = status.counters
+        var fixes = "\(counters.fixesRead) read, \(counters.accepted) accepted"
+        let reasons = counters.rejectedByReason.map { "\($0.count) \($0.reason)" }
         if !reasons.isEmpty {
-            fixes += ", \(counters["rejected"]?.intValue ?? 0) rejected (\(reasons.joined(separator: ", ")))"
+            fixes += ", \(counters.rejected) rejected (\(reasons.joined(separator: ", ")))"
         }
         lines.append(("Fixes", fixes))
         lines.append(
             (
                 "Trips",
-                "\(counters["trips_started"]?.intValue ?? 0) started, \(counters["trips_ended"]?.intValue ?? 0) ended since the daemon started"
+                "\(counters.tripsStarted) started, \(counters.tripsEnded) ended since the daemon started"
             )
         )
-        let bytes = status["database_bytes"]?.intValue ?? 0
-        lines.append(("Database", "\(status["database"]?.stringValue ?? "?") (\(Format.bytes(bytes)))"))
-        let dropped = status["points_dropped"]?.intValue ?? 0
-        if let error = status["database_error"]?.stringValue {
-            let waiting = status["pending_writes"]?.intValue ?? 0
+        lines.append(("Database", "\(status.database) (\(Format.bytes(Int(clamping: status.databaseBytes))))"))
+        let dropped = status.pointsDropped
+        if let error = status.databaseError {
+            let waiting = status.pendingWrites
             lines.append(
                 ("Writing", "FAILING: \(error); \(waiting) writes wait in memory, \(dropped) route points dropped")
             )
         } else if dropped > 0 {
             lines.append(("Writing", "ok; \(dropped) route points were dropped while it failed"))
         }
-        let clock = status["clock_offset_s"]?.doubleValue.map {
-            "system clock \(ClockOffsetEstimator.describe($0)) GPS time"
-        }
+        let clock = status.clockOffset.map { "system clock \(ClockOffsetEstimator.describe($0)) GPS time" }
         lines.append(("Clock", clock ?? "not measured yet"))
-        for uplink in status["uplinks"]?.arrayValue ?? [] {
+        for uplink in status.uplinks {
             lines.append(("Uplink", uplinkLine(uplink, zone)))
         }
-        lines.append(("Uptime", HumanText.duration(status["uptime_s"]?.doubleValue ?? 0)))
-        lines.append(
-            (
-                "Clients",
-                "\(status["connections"]?.intValue ?? 0) connected, \(status["subscribers"]?.intValue ?? 0) following"
-            )
-        )
+        lines.append(("Uptime", HumanText.duration(status.uptime)))
+        lines.append(("Clients", "\(status.connections) connected, \(status.subscribers) following"))
         return lines
     }
 
     /// `mqtt to mqtt://broker:1883: connected, 0 waiting, last delivered …; 1523 delivered, 320 thinned`.
-    private static func uplinkLine(_ uplink: JSONValue, _ zone: LocalTimeZone) -> String {
-        let connected = uplink["connected"]?.boolValue == true ? "connected" : "NOT CONNECTED"
-        let backlog = uplink["backlog"]?.intValue.map { "\($0) waiting" } ?? "backlog unknown"
-        var line =
-            "\(uplink["name"]?.stringValue ?? "?") to \(uplink["server"]?.stringValue ?? "?"): \(connected), \(backlog)"
-        if let last = uplink.optionalTime("last_delivered") {
+    private static func uplinkLine(_ uplink: UplinkStatusMessage, _ zone: LocalTimeZone) -> String {
+        let connected = uplink.connected ? "connected" : "NOT CONNECTED"
+        let backlog = uplink.backlog.map { "\($0) waiting" } ?? "backlog unknown"
+        var line = "\(uplink.name) to \(uplink.server): \(connected), \(backlog)"
+        if let last = uplink.lastDelivered {
             line += ", last delivered the point of \(Format.localDateTime(last, zone)) (\(zone.name))"
         }
-        var counts = ["\(uplink["delivered"]?.intValue ?? 0) delivered"]
-        for key in ["thinned", "expired", "failed", "refused"] {
-            if let count = uplink[key]?.intValue, count > 0 { counts.append("\(count) \(key)") }
-        }
+        var counts = ["\(uplink.delivered) delivered"]
+        let others = [
+            ("thinned", uplink.thinned), ("expired", uplink.expired), ("failed", uplink.failed),
+            ("refused", uplink.refused),
+        ]
+        for (name, count) in others where count > 0 { counts.append("\(count) \(name)") }
         line += "; " + counts.joined(separator: ", ") + " since the daemon started"
-        if let paused = uplink["paused_s"]?.doubleValue {
+        if let paused = uplink.paused {
             line += "; sending again in \(HumanText.duration(paused))"
         }
-        if let error = uplink["last_error"]?.stringValue { line += "; last error: \(error)" }
+        if let error = uplink.lastError { line += "; last error: \(error)" }
         return line
     }
 
-    private static func fixLine(_ fix: JSONValue, _ zone: LocalTimeZone) -> String {
-        guard fix != .null else { return "none yet" }
-        let mode = fix["mode"]?.stringValue ?? "?"
-        let age = "\(Format.seconds(fix["age_s"]?.doubleValue ?? 0)) ago"
-        guard let latitude = fix["latitude"]?.doubleValue, let longitude = fix["longitude"]?.doubleValue else {
-            return "\(mode), no position (\(age))"
-        }
-        var parts = [mode.uppercased(), Coordinate(latitude: latitude, longitude: longitude).coordinateLabel]
-        if let satellites = fix["satellites"]?.intValue { parts.append("\(satellites) satellites") }
-        if let speed = fix["speed_mps"]?.doubleValue { parts.append(Format.speed(speed)) }
-        let time = fix.optionalTime("time").map { " at \(Format.localDateTime($0, zone)) (\(zone.name))" } ?? ""
+    private static func fixLine(_ fix: StatusFixMessage, _ zone: LocalTimeZone) -> String {
+        let age = "\(Format.seconds(fix.age)) ago"
+        guard let coordinate = fix.coordinate else { return "\(fix.mode.rawValue), no position (\(age))" }
+        var parts = [fix.mode.rawValue.uppercased(), coordinate.coordinateLabel]
+        if let satellites = fix.satellites { parts.append("\(satellites) satellites") }
+        if let speed = fix.speed { parts.append(Format.speed(speed)) }
+        let time = fix.time.map { " at \(Format.localDateTime($0, zone)) (\(zone.name))" } ?? ""
         return parts.joined(separator: ", ") + time + " (\(age))"
     }
 }

@@ -135,7 +135,7 @@ import TravelCore
         for (field, member) in zip(kind.fields, hookFields) {
             #expect(Self.hasType(member.value, of: field), "\(kind.name).\(field.name): \(member.value)")
         }
-        let subscribed = ControlEventTap.document(message: "text", metadata: metadata, clock: EventClock())
+        let subscribed = ControlEventTap.event(message: "text", metadata: metadata, clock: EventClock()).json
         #expect(subscribed["fields"] == event.json["fields"])
         #expect(subscribed["kind"] == .string(kind.name))
         #expect(subscribed["time"] == hookFields.first?.value)

@@ -168,6 +168,15 @@ public struct JSONFields: Sendable {
         try element(try JSONFields(try required(key, "an object", optional(key)), path: path(of: key)))
     }
 
+    /// An object member read by `element`; `nil` when absent or `null`.
+    public func optionalObject<T>(
+        _ key: String,
+        _ element: (JSONFields) throws(MessageFieldError) -> T
+    ) throws(MessageFieldError) -> T? {
+        guard let value = optional(key) else { return nil }
+        return try element(try JSONFields(value, path: path(of: key)))
+    }
+
     /// An array of objects, each read by `element`; the message always has the array.
     public func array<T>(
         _ key: String,

@@ -1,0 +1,9 @@
+/// Which trips an export or a report holds.
+public enum ExportSelection: Sendable, Hashable {
+    case all
+    case trip(Int64)
+    /// A journey's trips, with its notes and photos.
+    case journey(Int64)
+    /// Trips starting within the bounds (both included), with the notes and photos of the range.
+    case range(since: UTCTime?, through: UTCTime?)
+}
