@@ -131,7 +131,7 @@ extension EventKind {
     package static var catalogFile: String {
         var text = """
             # The journal catalog of travel-companiond: what each of its event kinds means.
-            # Generated from Sources/TravelDaemon/EventKind.swift; installed into
+            # Generated from Sources/TravelDaemon/Alerts/EventKind.swift; installed into
             # /usr/lib/systemd/catalog/ and compiled by `journalctl --update-catalog`.
 
             """
