@@ -1,4 +1,6 @@
-package import TravelCore
+internal import TravelCore
+package import TravelFormats
+package import TravelDecoding
 
 // The records the control socket's change methods reply with (the IDL's `Moment` and `Plan`),
 // written by the daemon and read back by `travelctl`.

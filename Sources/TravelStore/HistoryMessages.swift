@@ -1,4 +1,6 @@
 package import TravelCore
+package import TravelFormats
+package import TravelMessages
 
 // The store's records as the messages `travelctl` and the control socket carry (TravelCore's
 // Messages), so `--db` and the daemon answer from the same values.

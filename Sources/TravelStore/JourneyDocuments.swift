@@ -1,4 +1,6 @@
 package import TravelCore
+internal import TravelFormats
+package import TravelMessages
 
 // Journeys, notes and photos as messages (TravelCore's Messages), and plans,
 // shared by `travelctl --db …` and the daemon's control socket.

@@ -1,4 +1,6 @@
 package import TravelCore
+package import TravelFormats
+package import TravelMessages
 
 // The JSON documents of home, zones, POIs and their events, shared by `travelctl --db …` and the
 // daemon's control socket (see HistoryDocuments.swift).

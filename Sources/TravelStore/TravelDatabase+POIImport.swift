@@ -1,4 +1,5 @@
-package import TravelCore
+package import TravelDecoding
+internal import TravelCore
 
 // POI imports, staged: the POIs of one import are gathered in a temporary table of this
 // connection, over as many calls as needed (the control socket's messages are limited to

@@ -1,4 +1,5 @@
 package import TravelCore
+package import TravelFormats
 
 // `travelctl places`: where history stood, by the names places have today.
 extension TravelDatabase {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import TravelControl
-import TravelCore
 import TravelIO
+import TravelFormats
+internal import TravelCore
 
 /// `travelctl` without `--db`: a connection to the running daemon's control socket, with the
 /// errors turned into the one-line messages and exit codes of the `travelctl` contract.

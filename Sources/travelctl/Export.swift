@@ -3,6 +3,7 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import ArgumentParser
 import TravelControl
 import TravelCore
 import TravelIO
+import TravelFormats
 
 #if canImport(Glibc)
 import Glibc

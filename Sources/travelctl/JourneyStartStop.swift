@@ -3,6 +3,7 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
 
 extension JourneyCommand {
     /// `travelctl journey start --destination X [--at TIME]`.

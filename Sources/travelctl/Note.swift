@@ -3,6 +3,7 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+internal import TravelFormats
 
 /// `travelctl note add TEXT [--at TIME]`: a note attached to a moment.
 struct NoteCommand: ParsableCommand {

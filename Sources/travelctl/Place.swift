@@ -3,6 +3,7 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
 
 /// `travelctl place name|remove`: the user's own names for places ("Home", "Work").
 struct PlaceCommand: ParsableCommand {

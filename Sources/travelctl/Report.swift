@@ -1,9 +1,9 @@
 import ArgumentParser
 import TravelControl
-import TravelCore
 import TravelIO
 import TravelReport
 import TravelStore
+internal import TravelFormats
 
 /// `travelctl report`: one self-contained HTML file with a map of the routes, a heatmap of the
 /// time spent per place, markers, monthly charts and the journeys table, readable offline.

@@ -3,6 +3,7 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
 
 /// `travelctl status`: the running daemon on one screen.
 struct Status: ParsableCommand {

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 internal import TravelCore
+internal import TravelFormats
 
 /// One hook program as a child process: spawned without a shell in a process group of its own
 /// (so a timeout stops what it started too), with default signal handling and an empty signal

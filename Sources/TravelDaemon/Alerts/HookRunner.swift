@@ -1,7 +1,9 @@
 package import Logging
 internal import ServiceLifecycle
 internal import Synchronization
-package import TravelCore
+internal import TravelCore
+package import TravelConfiguration
+internal import TravelFormats
 
 /// Runs the `[Hooks]` programs of events, on tasks of its own: `submit` queues and returns at once.
 /// At most `MaxConcurrent` run at a time, at most `MaxQueued` wait; beyond that a hook is dropped,

@@ -1,5 +1,6 @@
 package import Logging
 package import TravelCore
+package import TravelFormats
 
 /// One event as the journal, hooks and `Subscribe` see it: its readable message and its fields
 /// (`EventKind.fields`), taken from the log line the pipeline wrote for it.

@@ -4,8 +4,8 @@ import Glibc
 import Musl
 #endif
 internal import TravelControl
-internal import TravelCore
 internal import TravelStore
+internal import TravelFormats
 
 /// `Backup`: a consistent copy of the database, as base64 chunks of `more` replies. The copy is
 /// made with SQLite's online backup from a read-only connection of its own (tracking goes on

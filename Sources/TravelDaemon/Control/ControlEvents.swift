@@ -2,6 +2,7 @@ package import Logging
 internal import Synchronization
 internal import TravelControl
 package import TravelCore
+internal import TravelFormats
 
 /// Turns the pipeline's log into `Subscribe` events: every record the daemon logs at info or
 /// above goes out as one event, so what a subscriber sees is what the journal says. A record with

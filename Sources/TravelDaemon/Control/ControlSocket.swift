@@ -5,8 +5,7 @@ import Musl
 #endif
 internal import Logging
 internal import TravelControl
-internal import TravelCore
-
+internal import TravelConfiguration
 /// The control socket's listening descriptor: passed by systemd (socket activation), or bound
 /// here at the configured path with mode 0660 and the configured group.
 struct ControlSocket: Sendable {

@@ -6,6 +6,7 @@ import Musl
 internal import Synchronization
 internal import TravelControl
 internal import TravelCore
+internal import TravelFormats
 
 /// Composes `Status`: the pipeline's engine, the source as last seen, the open journey, the
 /// database file and the server's own counts.

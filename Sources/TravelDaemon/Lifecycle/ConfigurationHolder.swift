@@ -1,6 +1,5 @@
 package import Logging
-package import TravelCore
-
+package import TravelConfiguration
 /// A part of the daemon that follows the configuration file: told each configuration a reload
 /// read and accepted, in `ConfigurationHolder`'s order.
 package protocol ConfigurationSubscriber: Sendable {

@@ -6,10 +6,11 @@ import Musl
 package import Logging
 internal import ServiceLifecycle
 internal import UnixSignals
-package import TravelCore
 internal import TravelControl
 internal import TravelIO
 internal import TravelStore
+package import TravelConfiguration
+internal import TravelCore
 
 /// Builds and runs the daemon for a checked configuration: what `travel-companiond run` does
 /// after parsing its options, kept here so the executable stays a few lines.

@@ -1,7 +1,6 @@
 internal import Logging
 internal import ServiceLifecycle
-internal import TravelCore
-
+internal import TravelConfiguration
 /// Keeps journeys following live tracking: each time the pipeline commits a trip's start or
 /// end it asks for a regroup, which runs here on the history writer's connection, beside the
 /// pipeline (regrouping ten years of trips takes seconds; fixes must not wait for it).

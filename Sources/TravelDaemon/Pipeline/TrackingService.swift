@@ -1,6 +1,5 @@
 internal import Logging
 internal import ServiceLifecycle
-internal import TravelCore
 internal import UnixSignals
 
 /// Runs a source into the pipeline, flushes every `FlushIntervalSec` of wall-clock time (the

@@ -4,8 +4,9 @@ import Glibc
 import Musl
 #endif
 package import Logging
-internal import TravelCore
-
+internal import TravelFormats
+internal import TravelDecoding
+internal import TravelConfiguration
 /// `gpsd://HOST:PORT`: fixes from a running gpsd, over its JSON protocol. gpsd comes and goes
 /// (restarts, upgrades, a socket-activated gpsd stopping when idle), so an outage is an event, not
 /// an error: the source reconnects with a capped backoff for as long as the daemon runs.

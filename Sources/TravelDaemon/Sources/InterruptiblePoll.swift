@@ -4,8 +4,7 @@ import Glibc
 import Musl
 #endif
 internal import Dispatch
-internal import TravelCore
-
+internal import TravelFormats
 /// Waits for a descriptor (a gpsd socket, a serial device) without holding one of the few threads
 /// of Swift's cooperative pool: `poll(2)` runs on a queue of its own, and cancelling the waiting
 /// task wakes it at once through a pipe, so SIGTERM never waits on a silent receiver or a

@@ -4,6 +4,8 @@ import Glibc
 import Musl
 #endif
 internal import TravelCore
+internal import TravelFormats
+internal import TravelDecoding
 
 /// A decoder of a live byte stream into receiver epochs: NMEA from a serial device, JSON from gpsd.
 protocol LiveDecoder {

@@ -6,6 +6,8 @@ import Musl
 package import Logging
 internal import TravelCore
 internal import TravelIO
+internal import TravelFormats
+internal import TravelDecoding
 
 /// `file:///path/log?speed=N`: an NMEA, gpsd JSON or GPX log fed to the pipeline at the pace its
 /// own times give (divided by `speed`), for demos and tests of the live path.

@@ -4,8 +4,9 @@ import Glibc
 import Musl
 #endif
 package import Logging
-internal import TravelCore
-
+internal import TravelFormats
+internal import TravelDecoding
+internal import TravelConfiguration
 /// `serial:///dev/ttyUSB0?baud=9600`: NMEA 0183 straight from a receiver, without gpsd. A USB
 /// receiver unplugged, a UART that reports an error, a pty whose other end closed: the device is
 /// reopened with a capped backoff until it returns, for as long as the daemon runs.
