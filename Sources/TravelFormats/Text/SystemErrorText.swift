@@ -1,5 +1,5 @@
-// The C library's error table is the one other platform import in TravelCore (see Math.swift): a
-// lookup, no I/O. Every edge that reports a failed system call words it through here.
+// The C library's error table is the one platform import of TravelFormats (TravelCore's is libm,
+// see Math.swift): a lookup, no I/O. Every edge that reports a failed system call words it through here.
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
