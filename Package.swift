@@ -26,7 +26,7 @@ let package = Package(
         // The domain: fixes, geodesy, time, tracking, trips, zones, journeys, POIs, places, reminders,
         // uplink payloads, export encoders.
         .target(name: "TravelCore", dependencies: ["TravelFormats"]),
-        // Receiver decoding: NMEA, gpsd JSON and GPX bytes in, fixes out.
+        // Receiver decoding: NMEA, gpsd JSON and GPX bytes in, fixes out; POI files in, POI drafts out.
         .target(name: "TravelDecoding", dependencies: ["TravelCore", "TravelFormats"]),
         // The configuration file's parser and the daemon's settings.
         .target(name: "TravelConfiguration", dependencies: ["TravelCore", "TravelFormats"]),
