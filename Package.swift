@@ -3,8 +3,9 @@ import PackageDescription
 
 /// TravelCompanion: an always-on GPS trip logger for Linux.
 ///
-/// The target graph keeps a pure, deterministic core (`TravelCore`) apart from the I/O edges,
-/// so a log replayed offline gives exactly the events a live run gives.
+/// The target graph keeps a pure, deterministic core (`TravelFormats`, `TravelCore`, `TravelDecoding`,
+/// `TravelConfiguration`, `TravelMessages`) apart from the I/O edges, so a log replayed offline gives
+/// exactly the events a live run gives. docs/architecture.md draws the graph.
 let package = Package(
     name: "TravelCompanion",
     platforms: [.macOS(.v15)],
@@ -20,7 +21,17 @@ let package = Package(
     ],
     targets: [
         // Pure core: no I/O, no clock reads, no Foundation. Bytes and fixes in, values out.
-        .target(name: "TravelCore"),
+        // Byte formats with no domain knowledge: JSON, SHA-256 and Base64, the XML scanner, CSV records.
+        .target(name: "TravelFormats"),
+        // The domain: fixes, geodesy, time, tracking, trips, zones, journeys, POIs, places, reminders,
+        // uplink payloads, export encoders.
+        .target(name: "TravelCore", dependencies: ["TravelFormats"]),
+        // Receiver decoding: NMEA, gpsd JSON and GPX bytes in, fixes out; POI files in, POI drafts out.
+        .target(name: "TravelDecoding", dependencies: ["TravelCore", "TravelFormats"]),
+        // The configuration file's parser and the daemon's settings.
+        .target(name: "TravelConfiguration", dependencies: ["TravelCore", "TravelFormats"]),
+        // The typed messages of the history and the control protocol's methods.
+        .target(name: "TravelMessages", dependencies: ["TravelCore", "TravelFormats", "TravelControl"]),
 
         // SQLite through its C API (system libsqlite3), no ORM: see docs/domain.md on footprint.
         .systemLibrary(
@@ -28,7 +39,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "TravelStore", dependencies: ["TravelCore", "CSQLite"]),
+        .target(
+            name: "TravelStore",
+            dependencies: ["TravelCore", "TravelFormats", "TravelDecoding", "TravelMessages", "CSQLite"]
+        ),
 
         // libsystemd: journal, sd_notify, sd-bus.
         .systemLibrary(
@@ -51,16 +65,21 @@ let package = Package(
         ),
 
         // Thin POSIX edges for the executables: file input and output, stderr, configuration files.
-        .target(name: "TravelIO", dependencies: ["TravelCore"]),
+        .target(
+            name: "TravelIO",
+            dependencies: ["TravelCore", "TravelFormats", "TravelDecoding", "TravelConfiguration"]
+        ),
 
-        // The Varlink control protocol shared by the daemon and the CLI.
-        .target(name: "TravelControl", dependencies: ["TravelCore"]),
+        // The Varlink control protocol shared by the daemon and the CLI: framing, server, client.
+        // Knows JSON, not the domain.
+        .target(name: "TravelControl", dependencies: ["TravelFormats"]),
 
         // The daemon's edges: sources, sinks, configuration, lifecycle.
         .target(
             name: "TravelDaemon",
             dependencies: [
-                "TravelCore", "TravelStore", "TravelControl", "TravelIO", "CSystemd", "CMosquitto", "CCurl",
+                "TravelFormats", "TravelCore", "TravelDecoding", "TravelConfiguration", "TravelMessages", "TravelStore",
+                "TravelControl", "TravelIO", "CSystemd", "CMosquitto", "CCurl",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -71,6 +90,8 @@ let package = Package(
             name: "travel-companiond",
             dependencies: [
                 "TravelDaemon",
+                "TravelCore",
+                "TravelConfiguration",
                 "TravelIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -85,7 +106,11 @@ let package = Package(
         .executableTarget(
             name: "travelctl",
             dependencies: [
+                "TravelFormats",
                 "TravelCore",
+                "TravelDecoding",
+                "TravelConfiguration",
+                "TravelMessages",
                 "TravelStore",
                 "TravelControl",
                 "TravelIO",
@@ -98,7 +123,7 @@ let package = Package(
         // A small benchmark harness, run in release mode by scripts/bench-decode.sh.
         .executableTarget(
             name: "travel-benchmarks",
-            dependencies: ["TravelCore", "TravelIO"],
+            dependencies: ["TravelFormats", "TravelCore", "TravelDecoding", "TravelIO"],
             path: "Benchmarks/DecodeBenchmark"
         ),
 
@@ -119,7 +144,7 @@ let package = Package(
         // The control socket's Status round trip and 100 subscribers (scripts/bench-control.sh).
         .executableTarget(
             name: "control-benchmarks",
-            dependencies: ["TravelCore", "TravelControl"],
+            dependencies: ["TravelFormats", "TravelControl"],
             path: "Benchmarks/ControlBenchmark"
         ),
 
@@ -135,14 +160,34 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // SplitMix64, for the tests and the benchmarks that need repeatable random data.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .testTarget(name: "TravelCoreTests", dependencies: ["TravelCore", "SeededRandom"]),
-        .testTarget(name: "TravelStoreTests", dependencies: ["TravelStore", "TestSupport"]),
-        .testTarget(name: "TravelControlTests", dependencies: ["TravelControl"]),
-        .testTarget(name: "TravelIOTests", dependencies: ["TravelIO", "TravelCore", "TestSupport"]),
+        .testTarget(
+            name: "TravelCoreTests",
+            dependencies: [
+                "TravelFormats", "TravelCore", "TravelDecoding", "TravelConfiguration", "TravelMessages",
+                "SeededRandom",
+            ]
+        ),
+        .testTarget(
+            name: "TravelStoreTests",
+            dependencies: [
+                "TravelFormats", "TravelCore", "TravelDecoding", "TravelMessages", "TravelStore", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "TravelControlTests",
+            dependencies: ["TravelFormats", "TravelCore", "TravelControl", "TravelMessages"]
+        ),
+        .testTarget(
+            name: "TravelIOTests",
+            dependencies: [
+                "TravelIO", "TravelCore", "TravelConfiguration", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "TravelDaemonTests",
             dependencies: [
-                "TravelDaemon", "TravelControl", "TravelStore", "TestSupport",
+                "TravelDaemon", "TravelFormats", "TravelCore", "TravelDecoding", "TravelConfiguration", "TravelControl",
+                "TravelMessages", "TravelStore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
@@ -150,8 +195,11 @@ let package = Package(
         // Spawns the built executables, so it depends on them being built first.
         .testTarget(
             name: "EndToEndTests",
-            // TravelControl: the hostile control-socket clients speak raw Varlink.
-            dependencies: ["travelctl", "travel-companiond", "TravelControl", "TestSupport", "SeededRandom"]
+            // TravelControl: the hostile control-socket clients speak raw Varlink (JSON from TravelFormats).
+            dependencies: [
+                "travelctl", "travel-companiond", "TravelFormats", "TravelCore", "TravelControl", "TestSupport",
+                "SeededRandom",
+            ]
         ),
     ]
 )

@@ -1,8 +1,9 @@
 // libFuzzer entry points for the parsers that read what the outside world sends: receiver logs
 // and streams, GPX, POI and photo files, the configuration, Varlink messages. Built by
 // scripts/reliability/fuzz.sh with `swiftc -sanitize=fuzzer,address` against the package's own
-// TravelCore and TravelControl sources (not part of `swift build`); the target is chosen by the
-// environment variable TC_FUZZ_TARGET.
+// TravelFormats, TravelCore, TravelDecoding, TravelConfiguration, TravelControl and TravelMessages
+// sources (not part of `swift build`); the target is chosen by the environment variable
+// TC_FUZZ_TARGET.
 //
 // Each target feeds the input as the product would, split into two chunks where the chunked
 // decoders allow it, and checks what must hold whatever the input: no trap, no sanitizer report,
@@ -14,8 +15,12 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import TravelConfiguration
 import TravelControl
 import TravelCore
+import TravelDecoding
+import TravelFormats
+import TravelMessages
 
 /// The fuzz targets, by the name fuzz.sh and TC_FUZZ_TARGET use.
 enum FuzzTarget: String, CaseIterable {

@@ -4,8 +4,7 @@ import Glibc
 import Musl
 #endif
 import TravelControl
-import TravelCore
-
+import TravelFormats
 // The control socket against a running daemon (scripts/bench-control.sh starts one on a log
 // whose epochs alternate fix / no fix, so it logs an event per epoch):
 // 1. Status round trips on one connection: median, p90, p99.

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import TravelCore
 import TravelIO
+import TravelDecoding
 
 /// A decoder under test: a fresh instance decodes the whole input once per run.
 protocol BenchmarkedDecoder {

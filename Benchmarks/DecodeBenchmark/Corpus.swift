@@ -5,8 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TravelCore
 import TravelIO
+import TravelFormats
 
 /// A benchmark failure worth one line on standard error.
 struct BenchmarkError: Error, CustomStringConvertible {

@@ -8,8 +8,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TravelCore
 import TravelIO
+import TravelDecoding
 
 let usage = """
     usage: travel-benchmarks make-input OUT [--megabytes N] [--gpsd] [--fixtures DIR]

@@ -1,4 +1,4 @@
-package import TravelCore
+internal import TravelFormats
 
 extension VarlinkCall {
     /// Refuses parameters the method does not declare, naming the first, as systemd does.
@@ -33,12 +33,5 @@ extension VarlinkCall {
             return exact
         default: throw .invalidParameter(name)
         }
-    }
-
-    /// An optional ISO-8601 instant parameter.
-    package func instant(_ name: String) throws(VarlinkError) -> UTCTime? {
-        guard let text = try string(name) else { return nil }
-        guard let time = UTCTime(iso8601: text) else { throw .invalidParameter(name) }
-        return time
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-package import TravelCore
+package import TravelFormats
 
 /// A blocking Varlink client over a Unix socket: what `travelctl` and the tests talk through.
 package final class VarlinkClient {

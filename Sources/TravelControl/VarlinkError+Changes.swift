@@ -1,4 +1,4 @@
-package import TravelCore
+package import TravelFormats
 
 // The errors of the change methods (`ControlInterface.Method.isChange`). Those that refuse a
 // change carry `reason`, the sentence the offline command prints, so `travelctl` words them

@@ -1,4 +1,4 @@
-package import TravelCore
+package import TravelFormats
 
 /// A Varlink error reply: a qualified name and its parameters. The standard ones belong to
 /// `org.varlink.service`; ours to `ControlInterface.name`.

@@ -1,4 +1,4 @@
-package import TravelCore
+package import TravelFormats
 
 /// The service behind a `VarlinkServer`: how each call is answered. Called on the server's
 /// thread, so it must decide at once; anything slow (the database, an actor) goes in `.later`.

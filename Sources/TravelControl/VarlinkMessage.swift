@@ -1,4 +1,4 @@
-package import TravelCore
+package import TravelFormats
 
 /// One call from a client: `{"method": "iface.Method", "parameters": {…}, "oneway": true, "more": true}`.
 package struct VarlinkCall: Sendable, Hashable {

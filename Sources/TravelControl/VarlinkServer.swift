@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 internal import Dispatch
-package import TravelCore
+package import TravelFormats
 internal import Synchronization
 
 /// A Varlink server on a listening Unix socket: one `poll(2)` loop on non-blocking sockets, on a

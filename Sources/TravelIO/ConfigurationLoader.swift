@@ -4,6 +4,8 @@ import Glibc
 import Musl
 #endif
 package import TravelCore
+internal import TravelFormats
+package import TravelConfiguration
 
 /// The configuration as read from disk: the values, and which files they came from.
 package struct LoadedConfiguration: Sendable {

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 package import TravelCore
+internal import TravelFormats
 
 /// Finds and maps the shipped gazetteer (`Gazetteer`), read-only: its pages are the kernel's file
 /// cache, shared and dropped under memory pressure, not the process's own memory.

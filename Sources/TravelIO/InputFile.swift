@@ -1,3 +1,4 @@
+internal import TravelFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import TravelCore
-
 /// A file or standard input read in chunks with POSIX `read`.
 package struct InputFile: ~Copyable {
     private let fd: Int32

@@ -1,3 +1,4 @@
+internal import TravelFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import TravelCore
-
 /// A file written in large blocks, with errors (full disk, closed pipe) reported, not ignored.
 package final class OutputFile {
     private let fd: Int32

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 package import TravelCore
+internal import TravelFormats
 
 /// The system's tz database (package tzdata, public domain): TZif files under
 /// `/usr/share/zoneinfo`, parsed by the core. Nothing is bundled: the zones are as current as the

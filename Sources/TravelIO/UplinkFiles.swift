@@ -1,10 +1,10 @@
+internal import TravelFormats
+package import TravelConfiguration
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-package import TravelCore
-
 /// The files the uplinks read at run time: `[MQTT] PasswordFile` and the `CAFile`s. Reading the
 /// configuration only checks that they are absolute paths; these checks look at the files.
 package enum UplinkFiles {

@@ -1,4 +1,6 @@
-package import TravelCore
+package import TravelMessages
+internal import TravelCore
+package import TravelFormats
 
 // The notes and photos the control socket's change methods reply with (the IDL's `Moment`),
 // written by the daemon and read back by `travelctl`.

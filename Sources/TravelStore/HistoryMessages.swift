@@ -1,6 +1,8 @@
 package import TravelCore
+package import TravelFormats
+package import TravelMessages
 
-// The store's records as the messages `travelctl` and the control socket carry (TravelCore's
+// The store's records as the messages `travelctl` and the control socket carry (TravelMessages'
 // Messages), so `--db` and the daemon answer from the same values.
 
 extension TripRecord {

@@ -1,6 +1,8 @@
 package import TravelCore
+internal import TravelFormats
+package import TravelMessages
 
-// Journeys, notes and photos as messages (TravelCore's Messages), and plans,
+// Journeys, notes and photos as messages (TravelMessages' Messages), and plans,
 // shared by `travelctl --db …` and the daemon's control socket.
 
 extension JourneyRecord {

@@ -1,4 +1,5 @@
 package import TravelCore
+package import TravelMessages
 
 // Home and the events of zones and POIs as messages, shared by `travelctl --db …` and the
 // daemon's control socket (see HistoryDocuments.swift).

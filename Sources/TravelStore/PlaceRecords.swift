@@ -1,4 +1,6 @@
 package import TravelCore
+package import TravelFormats
+package import TravelMessages
 
 /// A stored zone with its saved inside/outside state.
 package struct ZoneRecord: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import TravelCore
+import TravelFormats
 
 /// The recorder's statements, compiled once per connection and reused by every flush, each
 /// wrapped in a method named for what it does to the trip log.

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 package import TravelCore
+internal import TravelFormats
 
 /// The route points of the trip in progress that are not in the database yet, in an append-only
 /// file beside it (`PATH-spool`): what lets the daemon commit to SQLite every few minutes while

@@ -1,4 +1,6 @@
+package import TravelMessages
 package import TravelCore
+package import TravelFormats
 
 /// A file `travelctl import` read: what `imports` lists and `imports remove` undoes.
 package struct ImportedFileRecord: Sendable, Hashable {

@@ -1,4 +1,6 @@
 package import TravelCore
+internal import TravelFormats
+internal import TravelMessages
 
 /// The data of `travelctl report`: one JSON document the HTML page embeds and draws (map layers,
 /// charts, tables). Built here, by the function the daemon's `Report` method and `travelctl

@@ -1,4 +1,5 @@
 package import TravelCore
+internal import TravelFormats
 
 // Zones, POIs and their events: what `travelctl zone|poi|events` reads and writes, and what
 // the recorder loads to watch them.

@@ -1,4 +1,5 @@
 package import TravelCore
+package import TravelFormats
 
 /// The trip log on disk: records what the tracking engine concludes and answers queries about it.
 ///

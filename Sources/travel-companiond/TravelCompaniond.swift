@@ -3,6 +3,7 @@ import Logging
 import TravelCore
 import TravelDaemon
 import TravelIO
+import TravelConfiguration
 
 #if canImport(Glibc)
 import Glibc

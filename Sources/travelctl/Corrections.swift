@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 // Reviewing and correcting the history: trips, imports, notes and photos listed and removed,
 // each through the daemon or with --db, printed the same either way.

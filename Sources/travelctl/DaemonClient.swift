@@ -1,7 +1,9 @@
 import ArgumentParser
 import TravelControl
-import TravelCore
 import TravelIO
+import TravelFormats
+import TravelCore
+import TravelMessages
 
 /// `travelctl` without `--db`: a connection to the running daemon's control socket, with the
 /// errors turned into the one-line messages and exit codes of the `travelctl` contract.

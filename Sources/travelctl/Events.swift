@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl events`: zone enters and exits and nearby alerts, oldest first.
 struct Events: ParsableCommand {

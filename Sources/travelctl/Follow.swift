@@ -2,6 +2,8 @@ import ArgumentParser
 import TravelControl
 import TravelCore
 import TravelIO
+import TravelFormats
+import TravelMessages
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 // Zones, places, POIs, notes, photos and journeys started by hand, from the database file and
 // through the daemon.

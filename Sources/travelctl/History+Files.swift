@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 // Imports, exports, backups and reports: the database file's and the daemon's answers as the
 // same typed replies and bytes.

@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// What the history commands ask, as typed replies: `DatabaseOptions.history` picks where from
 /// (the database file for `--db`, else the daemon's socket) once, and each command is written

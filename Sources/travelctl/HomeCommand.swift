@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl home`: where home is, how it became known, and how sure that is.
 struct HomeCommand: ParsableCommand {

@@ -3,6 +3,9 @@ import Dispatch
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelDecoding
+import TravelConfiguration
 
 #if canImport(Glibc)
 import Glibc

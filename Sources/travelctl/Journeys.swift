@@ -3,6 +3,9 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
+import TravelConfiguration
 
 /// `--config PATH`: the `[Journeys]` settings (home, its radius, the local UTC zone).
 struct JourneyConfigurationOptions: ParsableArguments {

@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl note add TEXT [--at TIME]`: a note attached to a moment.
 struct NoteCommand: ParsableCommand {

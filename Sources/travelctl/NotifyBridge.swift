@@ -1,7 +1,7 @@
 import ArgumentParser
 import TravelControl
-import TravelCore
 import TravelIO
+import TravelFormats
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,9 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelDecoding
+import TravelMessages
 
 /// `travelctl poi import|list`: points of interest for nearby alerts and place labels.
 struct POICommand: ParsableCommand {

@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl place name|remove`: the user's own names for places ("Home", "Work").
 struct PlaceCommand: ParsableCommand {

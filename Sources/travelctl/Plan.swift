@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl plan add|list|remove`: journeys declared ahead.
 struct PlanCommand: ParsableCommand {

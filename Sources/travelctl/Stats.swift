@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelMessages
+import TravelFormats
 
 /// `travelctl stats`: journeys and distance per month of a year, as a bar chart or JSON.
 struct Stats: ParsableCommand {

@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl status`: the running daemon on one screen.
 struct Status: ParsableCommand {

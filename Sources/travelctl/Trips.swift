@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl trips`: the trip list, as a table or JSON.
 struct Trips: ParsableCommand {

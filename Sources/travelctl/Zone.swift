@@ -3,6 +3,8 @@ import TravelControl
 import TravelCore
 import TravelIO
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// `travelctl zone add|list|remove|import`: the geofences.
 struct ZoneCommand: ParsableCommand {

@@ -2,8 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// Every change `travelctl` makes, through the running daemon's control socket: the database
 /// ends up as `--db` leaves it, a zone added is watched from the next fix, only root and the
 /// admin group may change anything, and POI imports go in batches that commit together.

@@ -1,8 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TravelCore
-
+import TravelFormats
 /// Reviewing and correcting the history, through the daemon's socket and with `--db`: imports
 /// listed and removed (and a file imported again), trips removed, notes and photos listed and
 /// removed. Each command prints the same bytes either way.

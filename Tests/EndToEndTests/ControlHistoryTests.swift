@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// Every history read of `travelctl` through a running daemon's control socket prints the bytes
 /// the same command prints from the database file with `--db`.
 @Suite(.serialized) struct ControlHistoryTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// Clients that break every rule, against a daemon tracking a replay at 10 fixes a second: each
 /// costs only its own connection, tracking goes on, and a well-behaved client is still answered.
 @Suite(.serialized) struct ControlHostileClientTests {

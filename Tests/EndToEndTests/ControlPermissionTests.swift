@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// Who may do what on the control socket, with real second users and groups: the socket's group
 /// reads, the admin group (and root) changes, anyone else cannot even connect.
 @Suite(.serialized) struct ControlPermissionTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// The control socket of a real daemon replaying real drives, through a client nobody here wrote
 /// (Python `varlink` from PyPI), `travelctl` and raw sockets.
 @Suite(.serialized) struct ControlSocketTests {

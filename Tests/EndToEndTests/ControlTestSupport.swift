@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// A daemon replaying a log with its control socket in a fresh temporary directory.
 final class ControlDaemon {
     let state: DaemonReplayTests.StateDirectory

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// The database on a full file system (a 300 KiB tmpfs, filled up) while the daemon tracks:
 /// tracking goes on in memory, the failure is said once (not at every flush) and in `status`,
 /// what overflows the buffer is counted, and writing resumes once there is room again.

@@ -2,8 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TravelControl
-import TravelCore
-
+import TravelFormats
 /// SIGHUP reads the zones and POIs again: a zone and a POI added with `travelctl` while the
 /// daemon runs are watched from the reload on, without a restart and without losing the trip in
 /// progress.

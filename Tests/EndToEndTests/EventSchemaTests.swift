@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TravelCore
+import TravelFormats
 
 /// One event, one set of fields: a real daemon replays the bus ride past zones and POIs with
 /// hooks that record their standard input and a `travelctl follow --json` subscriber, and the

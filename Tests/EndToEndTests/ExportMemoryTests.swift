@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TravelCore
+import TravelFormats
 
 /// A trip of 100 000 route points exported through the daemon: the document is read, encoded and
 /// sent a piece at a time, so the daemon's peak memory hardly moves, and the bytes are those

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TravelCore
+import TravelFormats
 
 /// The daemon's events in a real journal: a journald of the test's own runs in a private mount
 /// namespace (tmpfs over /run/systemd, /run/log, /var/log/journal and the catalog directories,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TravelControl
 import TravelCore
+import TravelFormats
 
 /// Places named offline by the shipped gazetteer: the bus ride, with no zone or POI, names both
 /// ends of its trip after the GeoNames towns nearest them, the same in every listing and export,

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-import TravelCore
-
+import TravelFormats
 /// `travelctl report`: the page through the daemon is the page from the database, and headless
 /// Chromium, with no network, draws what the history holds: a route per trip, the markers, and
 /// chart bars equal to `stats --json`.

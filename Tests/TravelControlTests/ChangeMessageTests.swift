@@ -1,5 +1,7 @@
 import Testing
 import TravelCore
+import TravelFormats
+import TravelMessages
 
 @testable import TravelControl
 

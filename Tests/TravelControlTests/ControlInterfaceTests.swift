@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TravelCore
-
 @testable import TravelControl
+import TravelMessages
+import TravelFormats
 
 /// The IDL in `docs/` is the one the daemon serves: `ControlInterface.description` is the
 /// source, the file is generated from it (`REGENERATE_CONTROL_IDL=1`) and checked here.

@@ -1,6 +1,8 @@
 import Testing
 import TravelControl
 import TravelCore
+import TravelFormats
+import TravelMessages
 
 /// The typed replies and parameters of imports, exports, reports, backups, `Status`,
 /// `Subscribe` and the error replies: what one side writes, the other reads back as it was; a

@@ -1,7 +1,6 @@
 import Testing
-import TravelCore
-
 @testable import TravelControl
+import TravelFormats
 
 /// A connection's rules, driven with instants of the test's own: no socket, no sleeping.
 @Suite struct VarlinkConnectionStateTests {

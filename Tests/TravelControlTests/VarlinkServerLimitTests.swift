@@ -1,7 +1,6 @@
 import Testing
-import TravelCore
-
 @testable import TravelControl
+import TravelFormats
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,7 @@
 import Synchronization
 import Testing
-import TravelCore
-
 @testable import TravelControl
+import TravelFormats
 
 /// `test.Chunks(count, size)`: `count` replies of `size` characters, `n` counting from 0; every
 /// reply made is counted in `produced`, so a test sees how far the producer was asked to go.

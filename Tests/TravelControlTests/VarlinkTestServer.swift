@@ -1,8 +1,7 @@
 import Foundation
 import Synchronization
-import TravelCore
-
 @testable import TravelControl
+import TravelFormats
 
 #if canImport(Glibc)
 import Glibc

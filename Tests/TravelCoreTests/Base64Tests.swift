@@ -1,6 +1,5 @@
 import Testing
-
-@testable import TravelCore
+@testable import TravelFormats
 
 @Suite struct Base64Tests {
     /// RFC 4648, section 10.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TravelCore
+@testable import TravelConfiguration
 
 @Suite struct ConfigurationFileTests {
     private static let path = "/etc/travel-companion/travel-companion.conf"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TravelCore
+@testable import TravelFormats
 
 #if canImport(FoundationXML)
 import FoundationXML

@@ -3,6 +3,8 @@ import SeededRandom
 import Testing
 
 @testable import TravelCore
+@testable import TravelFormats
+@testable import TravelDecoding
 
 @Suite struct GPSDDecoderTests {
     // MARK: Helpers

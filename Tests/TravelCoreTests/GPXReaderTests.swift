@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelFormats
+@testable import TravelDecoding
 
 @Suite struct GPXReaderTests {
     private static func read(_ text: String) throws(GPXError) -> GPXDocument {

@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 
 @testable import TravelCore
+@testable import TravelConfiguration
 
 /// The shipped gazetteer (data/gazetteer/gazetteer.bin), checked against its own rows: every
 /// expectation is computed from the places in the file, not from names written here.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelConfiguration
 
 /// How a `[Hooks]` value is split into programs and arguments, without a shell.
 @Suite struct HookCommandTests {

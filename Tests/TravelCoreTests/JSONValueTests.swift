@@ -1,7 +1,6 @@
 import SeededRandom
 import Testing
-
-@testable import TravelCore
+@testable import TravelFormats
 
 @Suite struct JSONValueTests {
     private func parse(_ text: String, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws -> JSONValue {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelFormats
 
 /// `JSONWriter` writes the bytes `JSONValue.serialize` writes for the same document.
 @Suite struct JSONWriterTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelConfiguration
 
 /// Places, home and journeys on hand-made histories around a home in Istria.
 @Suite struct JourneyGroupingTests {

@@ -1,5 +1,7 @@
 import Testing
 import TravelCore
+import TravelFormats
+import TravelMessages
 
 /// The typed messages of the control socket and `--json`: what one writes, the other reads back
 /// as it was; a member missing or of another type is an error that names it, never a default.

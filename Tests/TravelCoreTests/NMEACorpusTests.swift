@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 
 @testable import TravelCore
+@testable import TravelDecoding
 
 /// Scores the NMEA decoder against gpsd's own output on 92 real-receiver logs.
 @Suite struct NMEACorpusTests {

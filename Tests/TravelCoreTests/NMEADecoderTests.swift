@@ -2,6 +2,7 @@ import SeededRandom
 import Testing
 
 @testable import TravelCore
+@testable import TravelDecoding
 
 /// Unit tests of framing, junk handling and sentence decoding on hand-made input.
 @Suite struct NMEADecoderTests {

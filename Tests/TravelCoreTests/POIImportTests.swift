@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 
 @testable import TravelCore
+@testable import TravelDecoding
 
 /// Every format of `travelctl poi import`, each fixture with good rows and bad ones.
 @Suite struct POIImportTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelConfiguration
 
 /// The reminder scheduler is a function of GPS time, the history and what was delivered: the
 /// system clock never reaches it, and a restart is "the same inputs again".

@@ -1,6 +1,5 @@
 import Testing
-import TravelCore
-
+import TravelFormats
 @Suite struct SHA256Tests {
     /// The FIPS 180-2 / NIST CSRC example messages and their digests.
     @Test(arguments: [

@@ -1,6 +1,5 @@
 import Testing
-
-@testable import TravelCore
+@testable import TravelConfiguration
 
 @Suite struct SourceURLTests {
     @Test(

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelConfiguration
 
 /// GPS week rollover, GPS time carried on the monotonic clock, and the system clock's offset.
 @Suite struct TimeWithoutClockTests {

@@ -2,6 +2,7 @@ import SeededRandom
 import Testing
 
 @testable import TravelCore
+@testable import TravelDecoding
 
 /// The trip detector on synthetic timelines with exactly known truth. The real-data scenarios
 /// live in `Scenarios/`.

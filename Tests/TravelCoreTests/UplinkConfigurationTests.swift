@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelConfiguration
 
 /// `[MQTT]` and `[Traccar]`: what they accept, the one line they refuse a value with, and what
 /// the uplinks are given.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TravelCore
+@testable import TravelFormats
 
 /// OwnTracks JSON and OsmAnd queries, field by field, for each kind of outbox item.
 @Suite struct UplinkPayloadTests {

@@ -3,9 +3,9 @@ import Logging
 import Synchronization
 import TestSupport
 import Testing
-import TravelCore
-
 @testable import TravelDaemon
+import TravelConfiguration
+import TravelCore
 
 /// The one reload path: a file read again reaches every subscriber in order, or none of them.
 @Suite struct ConfigurationHolderTests {

@@ -4,6 +4,8 @@ import Testing
 import TravelCore
 
 @testable import TravelDaemon
+import TravelFormats
+import TravelMessages
 
 /// The journal catalog and the event fields: one entry per event kind, ids unique and
 /// well-formed, the shipped catalog and docs the ones the table generates

@@ -4,6 +4,8 @@ import TravelControl
 import TravelCore
 
 @testable import TravelDaemon
+import TravelFormats
+import TravelMessages
 
 /// One event, one message: the journal entry, a hook's environment and standard input, and the
 /// `Subscribe` event `travelctl follow --json` prints are all written from the same

@@ -5,6 +5,7 @@ import Testing
 import TravelCore
 
 @testable import TravelDaemon
+import TravelDecoding
 
 /// `GPSDSource` in process against a real gpsd reading a socat pty, each test on a fresh port.
 @Suite struct GPSDSourceTests {

@@ -3,9 +3,8 @@ import Logging
 import Synchronization
 import TestSupport
 import Testing
-import TravelCore
-
 @testable import TravelDaemon
+import TravelCore
 
 /// The HTTP transport against a real loopback server (`Tests/Fixtures/http/traccar-stub.py`, a
 /// Python `http.server` that answers by a plan and records every request it gets).

@@ -7,6 +7,7 @@ import TravelCore
 import TravelStore
 
 @testable import TravelDaemon
+import TravelConfiguration
 
 /// Reminders through the pipeline, on a real database: delivered as events, recorded, and not
 /// repeated by a restarted pipeline.

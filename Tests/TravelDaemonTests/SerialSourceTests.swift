@@ -5,6 +5,7 @@ import Testing
 import TravelCore
 
 @testable import TravelDaemon
+import TravelDecoding
 
 /// `SerialSource` in process on a real pty pair made by socat: the test writes into one end what
 /// a receiver would send, the source reads the other.

@@ -7,6 +7,7 @@ import TravelCore
 import TravelStore
 
 @testable import TravelDaemon
+import TravelConfiguration
 
 /// The pipeline in process, on a real SQLite file, fed by the real replay source.
 @Suite struct TrackingPipelineTests {

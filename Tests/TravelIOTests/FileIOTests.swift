@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-import TravelCore
-
 @testable import TravelIO
+import TravelConfiguration
+import TravelCore
 
 /// The executables' file edges on real files: chunked reads, atomic-free plain writes whose
 /// failures are reported, and the configuration loader's drop-in order.

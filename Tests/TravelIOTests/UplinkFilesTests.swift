@@ -1,9 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import TravelCore
-
 @testable import TravelIO
+import TravelConfiguration
 
 /// The uplinks' files on disk: the password file's first line, and what check-config refuses.
 @Suite struct UplinkFilesTests {

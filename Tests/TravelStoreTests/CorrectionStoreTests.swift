@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 import TravelCore
 import TravelStore
+import TravelFormats
 
 /// Imports linked to their trips, and trips, imports, notes and photos removed, in a real file.
 @Suite struct CorrectionStoreTests {

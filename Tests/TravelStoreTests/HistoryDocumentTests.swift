@@ -2,6 +2,8 @@ import TestSupport
 import Testing
 import TravelCore
 import TravelStore
+import TravelFormats
+import TravelMessages
 
 /// The messages and documents `travelctl --db` prints and the daemon's control socket sends, from one builder.
 @Suite struct HistoryDocumentTests {

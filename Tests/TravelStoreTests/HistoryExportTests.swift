@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 import TravelCore
 import TravelStore
+import TravelFormats
 
 /// Exports of trips thousands of points long (`LongTrips`), written a piece at a time.
 @Suite struct HistoryExportTests {

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 import TravelCore
 import TravelStore
+import TravelDecoding
 
 /// Staged POI imports in a real SQLite file: nothing reaches `pois` before the commit, an import
 /// given up adds nothing, and the commit goes in bounded transactions that add each POI once.

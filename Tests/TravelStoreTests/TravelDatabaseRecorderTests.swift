@@ -4,6 +4,7 @@ import Testing
 import TravelCore
 
 @testable import TravelStore
+import TravelFormats
 
 @Suite struct TravelDatabaseRecorderTests {
     @Test func eventsBecomeTripsAndPointsOnlyWhenFlushed() throws {

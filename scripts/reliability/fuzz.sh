@@ -3,9 +3,10 @@
 #
 #   scripts/reliability/fuzz.sh [--short] [--seconds N] [--mutations N] [--debug] [TARGET…]
 #
-# 1. Builds Fuzz/FuzzTargets.swift against the package's TravelCore and TravelControl sources
-#    with `swiftc -O -sanitize=fuzzer,address` (--debug: -Onone) into .build/fuzz, rebuilt only
-#    when a source changed (about 2 minutes on 2 cores, not counted in the --short budget).
+# 1. Builds Fuzz/FuzzTargets.swift against the package's TravelFormats, TravelCore, TravelDecoding,
+#    TravelConfiguration, TravelControl and TravelMessages sources, module by module in dependency
+#    order, with `swiftc -O -sanitize=fuzzer,address` (--debug: -Onone) into .build/fuzz, rebuilt
+#    only when a source changed (about 2 minutes on 2 cores, not counted in the --short budget).
 # 2. Seeds each target's corpus from Tests/Fixtures (copies; nothing outside the repository is
 #    read) and runs it for N seconds (--short: 5 s per target, else 60 s), printing
 #    `FIGURE fuzz_<target>_execs=N runs` and the crashes found. A crash's input is kept in
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
         --seconds) seconds="$2"; shift ;;
         --mutations) mutations="$2"; shift ;;
         --debug) configuration=debug ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1") ;;
     esac
@@ -63,14 +64,15 @@ started=$SECONDS
 # --- 1. Build ----------------------------------------------------------------------------------
 out=.build/fuzz
 mkdir -p "$out"
-core_sources=$(find Sources/TravelCore -name '*.swift' | sort)
-control_sources=$(find Sources/TravelControl -name '*.swift' | sort)
+# The package's modules the targets import, in dependency order (see Package.swift).
+modules=(TravelFormats TravelCore TravelDecoding TravelConfiguration TravelControl TravelMessages)
+module_sources=$(for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift'; done | sort)
 flags=(-swift-version 6 -package-name TravelCompanion -parse-as-library -sanitize=fuzzer,address -g
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
     -enable-upcoming-feature InternalImportsByDefault)
 [ "$configuration" = release ] && flags+=(-O) || flags+=(-Onone)
 # shellcheck disable=SC2086
-stamp=$( (cat $core_sources $control_sources Fuzz/FuzzTargets.swift; echo "${flags[*]}"; swiftc --version 2>&1) |
+stamp=$( (cat $module_sources Fuzz/FuzzTargets.swift; echo "${flags[*]}"; swiftc --version 2>&1) |
     sha256sum | cut -c1-16)
 binary="$out/travel-fuzz-$configuration"
 if [ "$(cat "$out/stamp-$configuration" 2>/dev/null)" != "$stamp" ] || [ ! -x "$binary" ]; then
@@ -78,14 +80,15 @@ if [ "$(cat "$out/stamp-$configuration" 2>/dev/null)" != "$stamp" ] || [ ! -x "$
     build_started=$SECONDS
     lib="$out/lib-$configuration"
     mkdir -p "$lib"
-    # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -module-name TravelCore -emit-module -emit-module-path "$lib/TravelCore.swiftmodule" \
-        -emit-library -static -o "$lib/libTravelCore.a" $core_sources
-    # shellcheck disable=SC2086
-    swiftc "${flags[@]}" -module-name TravelControl -I "$lib" -emit-module \
-        -emit-module-path "$lib/TravelControl.swiftmodule" -emit-library -static -o "$lib/libTravelControl.a" \
-        $control_sources
-    swiftc "${flags[@]}" -module-name TravelFuzz -I "$lib" -L "$lib" -lTravelControl -lTravelCore \
+    libraries=()
+    for module in "${modules[@]}"; do
+        # shellcheck disable=SC2046
+        swiftc "${flags[@]}" -module-name "$module" -I "$lib" -emit-module \
+            -emit-module-path "$lib/$module.swiftmodule" -emit-library -static -o "$lib/lib$module.a" \
+            $(find "Sources/$module" -name '*.swift' | sort)
+        libraries=("-l$module" "${libraries[@]}")
+    done
+    swiftc "${flags[@]}" -module-name TravelFuzz -I "$lib" -L "$lib" "${libraries[@]}" \
         Fuzz/FuzzTargets.swift -o "$binary" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
     echo "$stamp" > "$out/stamp-$configuration"
     echo "FIGURE fuzz_build_seconds=$((SECONDS - build_started)) s"

@@ -1,3 +1,5 @@
+public import TravelFormats
+
 /// Every kind of event the daemon reports, with the fields each carries: the one description
 /// from which the journal entry, the hook's environment and standard input, `travelctl follow
 /// --json` (Varlink `Subscribe`) and, for zone events and nearby alerts, `travelctl events --json`
@@ -20,7 +22,7 @@ public enum EventKind: String, CaseIterable, Sendable {
     case planReminder
 
     /// `trip-ended`: the kind as `TC_EVENT`, the hook JSON's `event` and `Subscribe` name it.
-    public var name: String { TravelConfiguration.eventName(ofHookKey: hookKey) }
+    public var name: String { Self.eventName(ofHookKey: hookKey) }
 
     /// `TripEnded`: the `[Hooks]` key of this kind.
     public var hookKey: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
@@ -207,5 +209,17 @@ public enum EventValue: Sendable, Hashable, CustomStringConvertible {
         case (.null, _): field.nullable
         default: false
         }
+    }
+}
+
+extension EventKind {
+    /// `TripEnded` → `trip-ended`: the name hooks see in `TC_EVENT`.
+    public static func eventName(ofHookKey key: String) -> String {
+        var name = ""
+        for character in key {
+            if character.isUppercase, !name.isEmpty { name.append("-") }
+            name += character.lowercased()
+        }
+        return name
     }
 }

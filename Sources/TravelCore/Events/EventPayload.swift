@@ -1,3 +1,5 @@
+public import TravelFormats
+
 /// One event's fields by name, made by the builders below from what the engine concluded, so the
 /// daemon's journal entry, hooks and `Subscribe`, and the store's `events --json`, carry the same
 /// values of the same types (`EventKind.fields`).

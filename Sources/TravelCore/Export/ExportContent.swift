@@ -1,3 +1,5 @@
+internal import TravelFormats
+
 /// The file formats `travelctl export` writes.
 public enum ExportFormat: String, Sendable, CaseIterable {
     /// GPX 1.1: what GPS tools, navigation apps and gpsbabel read.

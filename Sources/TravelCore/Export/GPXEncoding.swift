@@ -1,3 +1,5 @@
+internal import TravelFormats
+
 /// GPX 1.1: stops, notes and photos as `wpt`, each trip as a `trk` with one `trkseg` of `trkpt`.
 struct GPXEncoding: ExportEncoding {
     func begin(title: String, into output: inout [UInt8]) {

@@ -1,3 +1,5 @@
+internal import TravelFormats
+
 /// GeoJSON (RFC 7946): a FeatureCollection with a LineString Feature per trip and a Point
 /// Feature per stop, note and photo. Properties go through `JSONValue`, so every string is escaped correctly.
 ///

@@ -1,3 +1,5 @@
+internal import TravelFormats
+
 /// KML 2.2: a Document with a "Stops" Folder of Point Placemarks, a "Notes and photos" Folder of
 /// Point Placemarks (when there are any) and a "Trips" Folder with a LineString Placemark per trip. Folders become separate layers in GIS tools (GDAL's LIBKML
 /// driver), so stops and tracks each get a single geometry type.

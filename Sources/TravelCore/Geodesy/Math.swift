@@ -1,5 +1,5 @@
-// The platform imports of TravelCore: libm's elementary functions here, and the C library's error
-// table (SystemErrorText.swift), nothing else (no I/O, no Foundation).
+// The platform import of TravelCore: libm's elementary functions here, nothing else (no I/O, no
+// Foundation); the C library's error table is TravelFormats' (SystemErrorText.swift).
 // The wrappers carry argument labels so they cannot be confused with, or recurse into, the C names.
 #if canImport(Glibc)
 internal import Glibc

@@ -53,3 +53,16 @@ public struct NearbyAlert: Sendable, Hashable {
         "Near \(poiName)\(category.map { " (\($0))" } ?? ""), \(Int(distance.rounded())) m"
     }
 }
+
+/// A POI read from a file, before the store gives it an id.
+public struct POIDraft: Sendable, Hashable {
+    public var name: String
+    public var category: String?
+    public var coordinate: Coordinate
+
+    public init(name: String, category: String?, coordinate: Coordinate) {
+        self.name = name
+        self.category = category
+        self.coordinate = coordinate
+    }
+}

@@ -1,3 +1,5 @@
+public import TravelFormats
+
 /// The engine's state as JSON, so a restarted daemon resumes the trip it was on.
 ///
 /// Small on purpose (a few hundred bytes): it is written often, to an SD card. The back-dating

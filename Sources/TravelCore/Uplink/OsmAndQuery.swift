@@ -1,3 +1,5 @@
+internal import TravelFormats
+
 /// The unit of the OsmAnd protocol's `speed`: Traccar reads knots unless its server is told
 /// otherwise (`osmand.speed`), so the uplink's `[Traccar] Speed` must match the server's.
 package enum OsmAndSpeedUnit: String, Sendable, Hashable, CaseIterable {

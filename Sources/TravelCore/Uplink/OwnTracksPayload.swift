@@ -1,3 +1,5 @@
+internal import TravelFormats
+
 /// What an OwnTracks message needs besides the item: where it goes and who it says it is.
 package struct OwnTracksSettings: Sendable, Hashable {
     /// `owntracks/<user>/<device>`: locations go here, transitions to `<topic>/event`.

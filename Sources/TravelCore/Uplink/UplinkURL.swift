@@ -1,8 +1,13 @@
+internal import TravelFormats
+
 /// Where an uplink sends: `[MQTT] URL` (`mqtt://HOST[:PORT]`, `mqtts://` with TLS) or
 /// `[Traccar] URL` (`http://HOST[:PORT][/PATH]`, `https://`), parsed. Reading the configuration
 /// parses it with this, so a typo is a configuration error rather than an uplink that never
 /// connects.
 package struct UplinkURL: Sendable, Hashable, CustomStringConvertible {
+    /// The longest DNS name (RFC 1035); nothing longer can be resolved.
+    package static let maximumHostBytes = 253
+
     /// The protocols an uplink speaks, each with its schemes.
     package enum Kind: Sendable, Hashable {
         case mqtt
@@ -43,7 +48,7 @@ package struct UplinkURL: Sendable, Hashable, CustomStringConvertible {
         let scheme = text[..<separator.lowerBound].lowercased()
         guard scheme == plain || scheme == secure else {
             throw UplinkURLError(
-                "unknown scheme \(ConfigurationError.echo(String(scheme))), expected \(plain) or \(secure)"
+                "unknown scheme \(EchoedText.echo(String(scheme))), expected \(plain) or \(secure)"
             )
         }
         let rest = text[separator.upperBound...]
@@ -93,8 +98,8 @@ package struct UplinkURL: Sendable, Hashable, CustomStringConvertible {
             portText = authority[authority.index(after: colon)...]
         }
         guard !host.isEmpty else { throw UplinkURLError("the URL names no host") }
-        guard host.utf8.count <= SourceURL.maximumHostBytes else {
-            throw UplinkURLError("a host name may have at most \(SourceURL.maximumHostBytes) bytes")
+        guard host.utf8.count <= Self.maximumHostBytes else {
+            throw UplinkURLError("a host name may have at most \(Self.maximumHostBytes) bytes")
         }
         guard let portText else { return (String(host), defaultPort) }
         guard let port = Int(portText), (1...65_535).contains(port) else {

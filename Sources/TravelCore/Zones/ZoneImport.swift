@@ -1,3 +1,5 @@
+public import TravelFormats
+
 /// A zone read from GeoJSON, before the store gives it an id.
 public struct ZoneDraft: Sendable, Hashable {
     public var name: String?

@@ -7,7 +7,7 @@ internal import CCurl
 package import Logging
 internal import Synchronization
 internal import TravelCore
-
+internal import TravelFormats
 /// The uplink's HTTP connection to a Traccar server (its OsmAnd protocol), through libcurl.
 ///
 /// One thread of its own sends the queued requests one at a time, in the order `send` queued

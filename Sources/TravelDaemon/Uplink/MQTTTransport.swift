@@ -6,8 +6,7 @@ import Musl
 internal import CMosquitto
 package import Logging
 internal import Synchronization
-internal import TravelCore
-
+internal import TravelFormats
 /// The MQTT uplink's connection, through libmosquitto (MQTT 3.1.1, clean session): its own thread
 /// (`mosquitto_loop_start`) connects, reconnects after each loss (1 s, then 4, 9, 16… up to the
 /// maximum), keeps the subscriptions, and reports PUBACKs as `delivered`.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import TravelCore
+@testable import TravelDecoding
 
 /// A real drive from `Fixtures/tracks`, in a frame of its own: metres east and north of its first
 /// point and seconds since its first fix, so a scenario can place it anywhere, at any time and

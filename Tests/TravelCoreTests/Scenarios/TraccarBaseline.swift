@@ -1,4 +1,5 @@
 @testable import TravelCore
+@testable import TravelDecoding
 
 /// Traccar's default trip detection, re-implemented (not copied) from its documentation
 /// (traccar.org/trips-stops) and the behaviour of its `MotionProcessor` and trips report, to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TravelCore
+@testable import TravelFormats
 
 /// Long timelines built from real drives and real parked-receiver drift, with known truth: the
 /// tracking engine must recover every trip, and its score is printed next to Traccar's defaults.

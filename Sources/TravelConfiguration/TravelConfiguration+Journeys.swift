@@ -1,0 +1,77 @@
+public import TravelCore
+
+extension TravelConfiguration {
+    /// `[Journeys]`: home, its area, and the local day, for grouping trips into journeys.
+    public struct Journeys: Sendable, Hashable {
+        /// `latitude, longitude` of home, or `auto` to learn it from where the vehicle spends its nights.
+        public var home = "auto"
+        /// The home area's radius, metres.
+        public var homeRadius = 25_000.0
+        /// The tz database name of the local days' time zone (`Europe/Dublin`); empty for the
+        /// machine's zone.
+        public var timeZone = ""
+        /// Deprecated: a fixed offset (`+01:00`) for local days, used only when `timeZone` is empty.
+        public var utcOffset = ""
+        /// The zone `timeZone` (or `utcOffset`) stands for, loaded when the configuration was read:
+        /// the core cannot read the tz database itself (`TimeZoneDatabase`).
+        public var zone = LocalTimeZone.utc
+    }
+
+    /// The `[Journeys]` section's keys.
+    static let journeysSection = ConfigurationSection(
+        name: "Journeys",
+        documentation: "How trips are grouped into journeys: home, its area, and what a day is.",
+        keys: [
+            .text(
+                "Home",
+                .coordinate,
+                \.journeys.home,
+                """
+                Where the vehicle lives, as latitude, longitude in degrees (45.28310, 13.72120), or auto: \
+                learned as the place where it spends most nights, once it has spent two there; until \
+                then each trip is a journey of its own.
+                """
+            ),
+            .number(
+                "HomeRadiusMeters",
+                .distance,
+                \.journeys.homeRadius,
+                range: 1_000...500_000,
+                """
+                The home area. A journey that stays within it is local; one that goes beyond it ends when the \
+                vehicle is back within it. 25 km, as the phone apps this grew from.
+                """
+            ),
+            .text(
+                "TimeZone",
+                .timeZone,
+                \.journeys.timeZone,
+                """
+                The time zone of local calendar days, which type journeys (day or multi-day), count nights, \
+                group statistics by month and date plans, and of every local time travelctl prints: a name \
+                of the system's tz database (/usr/share/zoneinfo, package tzdata) such as Europe/Dublin, or \
+                UTC. Daylight saving time is followed. Empty: the machine's zone (the TZ variable, else \
+                /etc/localtime, else UTC). docs/journeys.md says how days are decided.
+                """
+            ),
+            .text(
+                "UTCOffset",
+                .utcOffset,
+                \.journeys.utcOffset,
+                """
+                Deprecated, kept for older files: a fixed offset from UTC such as +01:00, which does not \
+                follow daylight saving time. Used only when TimeZone is empty; TimeZone wins.
+                """
+            ),
+        ]
+    )
+
+    /// The journey rules this configuration sets; values were checked when they were read.
+    public var journeyRules: JourneyRules {
+        JourneyRules(
+            home: journeys.home == "auto" ? nil : Coordinate(parsing: journeys.home),
+            homeRadius: journeys.homeRadius,
+            timeZone: journeys.zone
+        )
+    }
+}

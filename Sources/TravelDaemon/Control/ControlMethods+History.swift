@@ -1,0 +1,69 @@
+internal import TravelControl
+internal import TravelCore
+internal import TravelStore
+internal import TravelMessages
+internal import TravelFormats
+
+extension ControlMethods {
+    /// The history reads besides trips and stats: each answers what its `travelctl` command
+    /// prints with `--json`, built by the same `TravelStore` function, read by `HistoryReader`
+    /// (`Export`, `Report` and `Backup`: by a `ControlExport`, `ControlReport` or `ControlBackup` of
+    /// their own).
+    func startRead(_ method: ControlInterface.Method, _ call: VarlinkCall) throws(VarlinkError) -> VarlinkOutcome {
+        let history = history
+        switch method {
+        case .listJourneys:
+            let parameters = try ListJourneysParameters(call)
+            return .later { await history.journeys(parameters) }
+        case .getJourney:
+            let id = try IDParameters(call).id
+            return .later { await history.journey(id: id) }
+        case .listEvents:
+            let parameters = try ListEventsParameters(call)
+            return .later { await history.events(parameters) }
+        case .getHome:
+            _ = try NoParameters(call)
+            return .later { await history.home() }
+        case .listPlans:
+            _ = try NoParameters(call)
+            return .later { await history.plans() }
+        case .listZones:
+            _ = try NoParameters(call)
+            return .later { await history.zones() }
+        case .listPlaces:
+            _ = try NoParameters(call)
+            return .later { await history.places() }
+        case .listNotes, .listPhotos:
+            try call.allowParameters(["since", "until", "journey"])
+            let (since, until, journey) = (
+                try call.instant("since"), try call.instant("until"), try call.integer("journey")
+            )
+            let kind: MomentRecord.Kind = method == .listNotes ? .note : .photo
+            return .later { await history.moments(kind, since: since, until: until, journeyID: journey) }
+        case .listImports:
+            _ = try NoParameters(call)
+            return .later { await history.importedFiles() }
+        case .listPOIs:
+            let parameters = try ListPOIsParameters(call)
+            return .later { await history.pois(parameters) }
+        case .export:
+            let parameters = try ExportParameters(call)
+            let export = ControlExport(
+                path: history.path,
+                format: parameters.format,
+                selection: parameters.trips
+            )
+            return .stream { await export.next() }
+        case .report:
+            let selection = try ReportParameters(call).trips
+            let report = ControlReport(history: history, selection: selection)
+            return .stream { await report.next() }
+        case .backup:
+            _ = try NoParameters(call)
+            let backup = ControlBackup(path: history.path)
+            return .stream { await backup.next() }
+        default:
+            return .now(.failure(.methodNotImplemented(call.method)))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+public import TravelFormats
+public import TravelCore
+
+/// `home --json`: whether home is known, where and how, and the nights that tell.
+public struct HomeMessage: Sendable, Hashable {
+    /// Places the vehicle spent nights at, and the nights recorded anywhere.
+    public var places: Int
+    public var nightsRecorded: Int
+    /// Home, once configured or learned.
+    public var home: Known?
+
+    /// A known home.
+    public struct Known: Sendable, Hashable {
+        public var source: Home.Source
+        public var coordinate: Coordinate
+        public var nightsAtHome: Int
+        /// 0 to 1, to 0.01.
+        public var confidence: Double
+
+        public init(source: Home.Source, coordinate: Coordinate, nightsAtHome: Int, confidence: Double) {
+            self.source = source
+            self.coordinate = coordinate
+            self.nightsAtHome = nightsAtHome
+            self.confidence = confidence
+        }
+    }
+
+    public init(places: Int, nightsRecorded: Int, home: Known?) {
+        self.places = places
+        self.nightsRecorded = nightsRecorded
+        self.home = home
+    }
+
+    /// The wire's home of `places`, `home` known or not; confidence to 0.01.
+    public init(places: PlaceMap, home: Home?) {
+        self.init(
+            places: places.places.count,
+            nightsRecorded: places.nightsRecorded,
+            home: home.map {
+                Known(
+                    source: $0.source,
+                    coordinate: $0.coordinate,
+                    nightsAtHome: $0.nightsAtHome,
+                    confidence: ($0.confidence * 100).rounded() / 100
+                )
+            }
+        )
+    }
+
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("known", .bool(home != nil)),
+            .init("places", .integer(Int64(places))),
+            .init("nights_recorded", .integer(Int64(nightsRecorded))),
+        ]
+        if let home {
+            members += [
+                .init("source", .string(home.source.rawValue)),
+                .init("lat", .double(home.coordinate.latitude)),
+                .init("lon", .double(home.coordinate.longitude)),
+                .init("nights_at_home", .integer(Int64(home.nightsAtHome))),
+                .init("confidence", .double(home.confidence)),
+            ]
+        }
+        return .object(members)
+    }
+
+    /// Reads back what `json` wrote; a missing or mistyped member throws.
+    public init(_ fields: JSONFields) throws(MessageFieldError) {
+        var home: Known?
+        if try fields.bool("known") {
+            home = Known(
+                source: try fields.enumeration("source"),
+                coordinate: try fields.coordinate(),
+                nightsAtHome: Int(clamping: try fields.integer("nights_at_home")),
+                confidence: try fields.number("confidence")
+            )
+        }
+        self.init(
+            places: Int(clamping: try fields.integer("places")),
+            nightsRecorded: Int(clamping: try fields.integer("nights_recorded")),
+            home: home
+        )
+    }
+}

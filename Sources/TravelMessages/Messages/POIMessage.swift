@@ -1,0 +1,43 @@
+public import TravelFormats
+public import TravelCore
+
+/// A POI on the wire: `poi list --json`'s element, with its distance when listed near a place.
+public struct POIMessage: Sendable, Hashable {
+    public var poi: POI
+    /// The file it was imported from.
+    public var source: String?
+    /// Metres from the place asked about, to a tenth; `nil` when none was.
+    public var distance: Double?
+
+    public init(poi: POI, source: String?, distance: Double?) {
+        self.poi = poi
+        self.source = source
+        self.distance = distance.map { ($0 * 10).rounded() / 10 }
+    }
+
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("id", .integer(poi.id)), .init("name", .string(poi.name)),
+            .init("category", poi.category.map(JSONValue.string) ?? .null),
+            .init("lat", .double(poi.coordinate.latitude)), .init("lon", .double(poi.coordinate.longitude)),
+            .init("source", source.map(JSONValue.string) ?? .null),
+        ]
+        if let distance { members.append(.init("distance_m", .double(distance))) }
+        return .object(members)
+    }
+
+    /// Reads back what `json` wrote; a missing or mistyped member throws.
+    public init(_ fields: JSONFields) throws(MessageFieldError) {
+        let poi = POI(
+            id: try fields.integer("id"),
+            name: try fields.string("name"),
+            category: try fields.optionalString("category"),
+            coordinate: try fields.coordinate()
+        )
+        self.init(
+            poi: poi,
+            source: try fields.optionalString("source"),
+            distance: try fields.optionalNumber("distance_m")
+        )
+    }
+}
