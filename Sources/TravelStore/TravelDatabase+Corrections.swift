@@ -1,6 +1,5 @@
 package import TravelMessages
 package import TravelCore
-package import TravelFormats
 
 /// A file `travelctl import` read: what `imports` lists and `imports remove` undoes.
 package struct ImportedFileRecord: Sendable, Hashable {
@@ -160,37 +159,38 @@ extension TravelDatabase {
         return moment
     }
 
-    /// `note list` / `photo list --json` and `ListNotes` / `ListPhotos`: the notes or photos in
+    /// `note list`, `photo list` and `ListNotes`, `ListPhotos`: the notes or photos in
     /// `[since, until]` and of journey `journeyID` (each filter optional), in time order.
-    package func momentsDocument(
+    package func moments(
         _ kind: MomentRecord.Kind,
         since: UTCTime? = nil,
         until: UTCTime? = nil,
         journeyID: Int64? = nil
-    ) throws(StoreError) -> JSONValue {
+    ) throws(StoreError) -> [MomentRecord] {
         var condition = "t_ms BETWEEN \(since?.milliseconds ?? .min) AND \(until?.milliseconds ?? .max)"
         if let journeyID { condition += " AND journey_id = \(journeyID)" }
-        return .array(try moments(where: condition, kinds: [kind]).map(\.listJSON))
+        return try moments(where: condition, kinds: [kind])
+    }
+}
+
+extension MomentRecord.Kind {
+    /// Notes or photos, as the control messages name them.
+    package init(_ kind: MomentMessage.Kind) {
+        switch kind {
+        case .note: self = .note
+        case .photo: self = .photo
+        }
     }
 }
 
 extension MomentRecord {
-    /// One element of `note list --json` or `photo list --json`: the IDL's `Moment`, with the
-    /// note's text or the photo's path and SHA-256.
-    package var listJSON: JSONValue {
-        var members = controlJSON.objectMembers ?? []
-        switch kind {
-        case .note: members.append(.init("text", .string(text)))
-        case .photo:
-            members.append(.init("path", .string(text)))
-            members.append(.init("sha256", sha256.map(JSONValue.string) ?? .null))
-        }
-        return .object(members)
+    /// The IDL's `Moment`: the note or photo as `AddNote` and `AddPhoto` answer with it.
+    package var addedMessage: AddedMomentMessage {
+        AddedMomentMessage(id: id, time: time, coordinate: coordinate, journeyID: journeyID)
     }
 
-    /// A moment read back from `listJSON`.
-    package init?(listJSON json: JSONValue, kind: Kind) {
-        guard let text = json[kind == .note ? "text" : "path"]?.stringValue else { return nil }
-        self.init(controlJSON: json, kind: kind, text: text, sha256: json["sha256"]?.stringValue)
+    /// The note or photo as `note list --json`, `photo list --json` and the removals have it.
+    package var listedMessage: ListedMomentMessage {
+        ListedMomentMessage(moment: addedMessage, kind: kind == .note ? .note : .photo, text: text, sha256: sha256)
     }
 }

@@ -103,8 +103,7 @@ struct Imports: ParsableCommand {
 }
 
 /// `note list` and `photo list`: the same table, `TEXT` or `PATH` last.
-struct MomentList {
-    var kind: MomentRecord.Kind
+struct MomentList<Kind: MomentKind> {
     var database: DatabaseOptions
     var settings: JourneyConfigurationOptions
     var json: Bool
@@ -113,64 +112,42 @@ struct MomentList {
     var journey: Int64?
 
     func run() throws {
-        let method: ControlInterface.Method = kind == .note ? .listNotes : .listPhotos
-        let key = "\(kind.rawValue)s"
-        let parameters: JSONValue = [
-            "since": DateArgument.parameter(since, end: false), "until": DateArgument.parameter(until, end: true),
-            "journey": journey.map(JSONValue.integer) ?? .null,
-        ]
-        let zoneName = database.db == nil ? JSONValue.null : try settings.zoneName()
-        let reply = try database.read(method, parameters) { db in
-            [
-                key: try db.momentsDocument(kind, since: since?.start, until: until?.end, journeyID: journey),
-                "time_zone": zoneName,
-            ]
-        }
-        let list = reply[key]?.arrayValue ?? []
-        if json { return print(JSONValue.array(list).serializedString()) }
-        let moments = list.compactMap { MomentRecord(listJSON: $0, kind: kind) }
+        let parameters = ListMomentsParameters(since: since?.start, until: until?.end, journey: journey)
+        let reply = try database.history(settings).moments(parameters, of: Kind.self)
+        let moments = reply.moments
+        if json { return print(JSONValue.array(moments.map(\.json)).serializedString()) }
         guard !moments.isEmpty else {
             let empty =
                 since == nil && until == nil && journey == nil
-                ? (kind == .note
+                ? (Kind.kind == .note
                     ? "No notes yet. Add one with: travelctl note add TEXT"
                     : "No photos yet. Add some with: travelctl photo add FILE…")
-                : "No \(key) match."
+                : "No \(Kind.kind.rawValue)s match."
             return print(empty)
         }
-        let zone = reply.timeZone
-        var table = Table(["ID", "TIME (\(zone.name))", "JOURNEY", "POSITION", kind == .note ? "TEXT" : "PATH"])
-        for moment in moments {
+        let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
+        var table = Table(["ID", "TIME (\(zone.name))", "JOURNEY", "POSITION", Kind.kind == .note ? "TEXT" : "PATH"])
+        for listed in moments {
+            let moment = listed.moment
             let time = Format.localDateTime(moment.time, zone)
             let journey = moment.journeyID.map(String.init) ?? "-"
-            table.add([String(moment.id), time, journey, moment.coordinate?.coordinateLabel ?? "-", moment.text])
+            table.add([String(moment.id), time, journey, moment.coordinate?.coordinateLabel ?? "-", listed.text])
         }
         print(table.rendered, terminator: "")
     }
 }
 
 /// `note remove ID` and `photo remove ID`.
-struct MomentRemoval {
-    var kind: MomentRecord.Kind
+struct MomentRemoval<Kind: MomentKind> {
     var database: DatabaseOptions
     var id: Int64
 
     func run() throws {
-        let method: ControlInterface.Method = kind == .note ? .removeNote : .removePhoto
-        let document: JSONValue?
-        if database.db == nil {
-            document = try DaemonClient(database).call(method, ["id": .integer(id)])[kind.rawValue]
-        } else {
-            let db = try database.open(readOnly: false)
-            document = try withStoreErrors { try db.removeMoment(kind, id: id).listJSON }
-        }
-        guard let moment = document.flatMap({ MomentRecord(listJSON: $0, kind: kind) }) else {
-            throw DaemonClient.malformedReply(method)
-        }
+        let removed = try database.history(readOnly: false).removeMoment(id: id, of: Kind.self).moment
         let what =
-            kind == .note
-            ? "note \(moment.id) removed: \(moment.text)"
-            : "photo \(moment.id) removed: \(moment.text) (the file is left as it is)"
+            Kind.kind == .note
+            ? "note \(removed.moment.id) removed: \(removed.text)"
+            : "photo \(removed.moment.id) removed: \(removed.text) (the file is left as it is)"
         print(what)
     }
 }
@@ -192,8 +169,7 @@ extension NoteCommand {
         var journey: Int64?
 
         func run() throws {
-            try MomentList(
-                kind: .note,
+            try MomentList<NoteKind>(
                 database: database,
                 settings: settings,
                 json: output.json,
@@ -212,7 +188,7 @@ extension NoteCommand {
         var id: Int64
 
         func run() throws {
-            try MomentRemoval(kind: .note, database: database, id: id).run()
+            try MomentRemoval<NoteKind>(database: database, id: id).run()
         }
     }
 }
@@ -234,8 +210,7 @@ extension PhotoCommand {
         var journey: Int64?
 
         func run() throws {
-            try MomentList(
-                kind: .photo,
+            try MomentList<PhotoKind>(
                 database: database,
                 settings: settings,
                 json: output.json,
@@ -256,7 +231,7 @@ extension PhotoCommand {
         var id: Int64
 
         func run() throws {
-            try MomentRemoval(kind: .photo, database: database, id: id).run()
+            try MomentRemoval<PhotoKind>(database: database, id: id).run()
         }
     }
 }

@@ -46,28 +46,6 @@ struct DatabaseOptions: ParsableArguments {
     }
 }
 
-extension DatabaseOptions {
-    /// What a read command shows: without `--db` the daemon's reply to `method`, else the same
-    /// document built from the database file by `offline`, with the same `TravelStore` function
-    /// the daemon calls; a store error is one line and exit status 1.
-    func read(
-        _ method: ControlInterface.Method,
-        _ parameters: JSONValue = [:],
-        offline: (TravelDatabase) throws -> JSONValue
-    ) throws -> JSONValue {
-        guard db != nil else { return try DaemonClient(self).call(method, parameters) }
-        let database = try open(readOnly: true)
-        do {
-            return try offline(database)
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            printError("travelctl: \(error)")
-            throw ExitCode(1)
-        }
-    }
-}
-
 /// `--socket` alone, for the commands only the running daemon can answer (`status`, `follow`,
 /// `notify-bridge`: live state and events are in no file); `--db` is an unknown option there.
 struct SocketOptions: ParsableArguments {

@@ -6,8 +6,8 @@ import TravelStore
 import TravelFormats
 import TravelMessages
 
-// Zones, places, POIs, notes, photos and journeys started by hand, from the database file and
-// through the daemon.
+// Zones, places, POIs, notes, photos (added, listed, removed) and journeys started by hand, from
+// the database file and through the daemon.
 
 extension DatabaseHistory {
     func addZone(_ parameters: AddZoneParameters) throws -> AddedReply {
@@ -118,6 +118,25 @@ extension DatabaseHistory {
             utcOffset: rules.timeZone.fixedOffset?.description
         )
     }
+
+    func moments<Kind: MomentKind>(_ p: ListMomentsParameters, of _: Kind.Type) throws -> ListMomentsReply<Kind> {
+        let zone = try settings.rules().timeZone
+        let db = try database
+        let moments = try withStoreErrors {
+            try db.moments(MomentRecord.Kind(Kind.kind), since: p.since, until: p.until, journeyID: p.journey)
+        }
+        return ListMomentsReply(
+            moments: moments.map(\.listedMessage),
+            timeZone: zone.name,
+            utcOffset: zone.fixedOffset?.description
+        )
+    }
+
+    func removeMoment<Kind: MomentKind>(id: Int64, of _: Kind.Type) throws -> RemoveMomentReply<Kind> {
+        let db = try database
+        let moment = try withStoreErrors { try db.removeMoment(MomentRecord.Kind(Kind.kind), id: id) }
+        return RemoveMomentReply(moment: moment.listedMessage)
+    }
 }
 
 extension DaemonHistory {
@@ -188,5 +207,18 @@ extension DaemonHistory {
 
     func stopJourney(_ parameters: StopJourneyParameters) throws -> StopJourneyReply {
         try client.call(.stopJourney, parameters)
+    }
+
+    func moments<Kind: MomentKind>(
+        _ parameters: ListMomentsParameters,
+        of _: Kind.Type
+    ) throws
+        -> ListMomentsReply<Kind>
+    {
+        try client.call(Kind.listMethod, parameters)
+    }
+
+    func removeMoment<Kind: MomentKind>(id: Int64, of _: Kind.Type) throws -> RemoveMomentReply<Kind> {
+        try client.call(Kind.removeMethod, IDParameters(id: id))
     }
 }

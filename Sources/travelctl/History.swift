@@ -76,6 +76,17 @@ protocol History {
     func report(_ parameters: ReportParameters) throws -> [UInt8]
     /// `backup`: writes a consistent copy of the database over the empty file at `path`.
     func backup(into path: String) throws
+
+    // MARK: notes and photos
+
+    /// `note list`, `photo list`.
+    func moments<Kind: MomentKind>(
+        _ parameters: ListMomentsParameters,
+        of kind: Kind.Type
+    ) throws
+        -> ListMomentsReply<Kind>
+    /// `note remove`, `photo remove`; no such note or photo is exit status 1.
+    func removeMoment<Kind: MomentKind>(id: Int64, of kind: Kind.Type) throws -> RemoveMomentReply<Kind>
 }
 
 extension DatabaseOptions {

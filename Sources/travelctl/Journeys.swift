@@ -258,41 +258,6 @@ extension JourneyConfigurationOptions {
 /// `--type`: a journey type as docs/domain.md spells it.
 extension JourneyType: ExpressibleByArgument {}
 
-extension JSONValue {
-    /// A member of a document as a table cell: text as is, numbers as digits, `null` empty.
-    func text(_ key: String) -> String {
-        switch self[key] {
-        case .string(let text)?: text
-        case .integer(let value)?: String(value)
-        case .double(let value)?: String(value)
-        case .bool(let value)?: String(value)
-        default: ""
-        }
-    }
-
-    /// A number member; 0 when absent.
-    func number(_ key: String) -> Double { self[key]?.doubleValue ?? 0 }
-
-    /// An instant member; `nil` when absent or `null`.
-    func optionalTime(_ key: String) -> UTCTime? { self[key]?.stringValue.flatMap(UTCTime.init(iso8601:)) }
-
-    /// An instant member that the document always has.
-    func time(_ key: String) -> UTCTime { optionalTime(key) ?? UTCTime(milliseconds: 0) }
-
-    /// `lat` and `lon`, when both are given.
-    var coordinate: Coordinate? {
-        guard let latitude = self["lat"]?.doubleValue, let longitude = self["lon"]?.doubleValue else { return nil }
-        return Coordinate(latitude: latitude, longitude: longitude)
-    }
-
-    /// The zone a reply's local times are in: its `time_zone`, loaded here from the same tz
-    /// database the daemon read it from; else its fixed `utc_offset` (a daemon from before time
-    /// zones); else UTC.
-    var timeZone: LocalTimeZone {
-        .of(name: self["time_zone"]?.stringValue, utcOffset: self["utc_offset"]?.stringValue)
-    }
-}
-
 extension Format {
     /// `2026-06-03 07:00` in local time.
     static func localDateTime(_ time: UTCTime, _ zone: LocalTimeZone) -> String { dateTime(zone.local(time)) }

@@ -78,6 +78,8 @@ import TravelMessages
         let start = StartJourneyParameters(destination: "Galway", at: nil)
         #expect(try Self.readBack(start) == start)
         #expect(try Self.readBack(StopJourneyParameters(at: Self.time)) == StopJourneyParameters(at: Self.time))
+        let moments = ListMomentsParameters(since: Self.time, until: nil, journey: 3)
+        #expect(try Self.readBack(moments) == moments)
     }
 
     @Test func parametersRefuseWhatTheDaemonRefused() {
@@ -99,6 +101,47 @@ import TravelMessages
         }
         #expect(throws: VarlinkError.invalidParameter("zones")) {
             try ImportZonesParameters(VarlinkCall(method: "x.Y", parameters: ["zones": [["name": "No shape"]]]))
+        }
+        #expect(throws: VarlinkError.invalidParameter("since")) {
+            try ListMomentsParameters(VarlinkCall(method: "x.Y", parameters: ["since": "yesterday"]))
+        }
+        #expect(throws: VarlinkError.self) {
+            try ListMomentsParameters(VarlinkCall(method: "x.Y", parameters: ["kind": "note"]))
+        }
+    }
+
+    /// What `ListNotes`, `ListPhotos`, `RemoveNote` and `RemovePhoto` answer: the note's `text`, the
+    /// photo's `path` and `sha256` after the `Moment`'s members, as the lists always had them.
+    @Test func momentListsAndRemovalsReadBackWhatTheyWrite() throws {
+        let at = AddedMomentMessage(
+            id: 5,
+            time: Self.time,
+            coordinate: Coordinate(latitude: 52.5, longitude: -8.25),
+            journeyID: 2
+        )
+        let note = ListedMomentMessage(moment: at, kind: .note, text: "Lunch", sha256: nil)
+        let photo = ListedMomentMessage(
+            moment: AddedMomentMessage(id: 6, time: Self.time, coordinate: nil, journeyID: nil),
+            kind: .photo,
+            text: "/home/me/a.jpg",
+            sha256: String(repeating: "ab", count: 32)
+        )
+        let notes = ListNotesReply(moments: [note], timeZone: "Europe/Dublin", utcOffset: nil)
+        #expect(try Self.readBack(notes) == notes)
+        let photos = ListPhotosReply(moments: [photo], timeZone: "UTC+01:00", utcOffset: "+01:00")
+        #expect(try Self.readBack(photos) == photos)
+        #expect(try Self.readBack(RemoveNoteReply(moment: note)) == RemoveNoteReply(moment: note))
+        #expect(try Self.readBack(RemovePhotoReply(moment: photo)) == RemovePhotoReply(moment: photo))
+        #expect(Set(notes.json.objectMembers?.map(\.key) ?? []) == ["notes", "time_zone", "utc_offset"])
+        let members = notes.json["notes"]?.arrayValue?.first?.objectMembers?.map(\.key)
+        #expect(members == ["id", "time", "latitude", "longitude", "journey_id", "text"])
+        let unknown = ListedMomentMessage(moment: photo.moment, kind: .photo, text: "/b.jpg", sha256: nil)
+        #expect(RemovePhotoReply(moment: unknown).json["photo"]?["sha256"] == .null)
+        #expect(throws: MessageFieldError(path: "photos[0].path", expected: "a string")) {
+            try ListPhotosReply(json: ["photos": [note.json], "time_zone": .null, "utc_offset": .null])
+        }
+        #expect(throws: MessageFieldError(path: "note", expected: "an object")) {
+            try RemoveNoteReply(json: RemovePhotoReply(moment: photo).json)
         }
     }
 

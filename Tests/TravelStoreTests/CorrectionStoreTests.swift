@@ -115,15 +115,14 @@ import TravelFormats
             )
         )
         #expect(photo.coordinate == Coordinate(latitude: 1, longitude: 2), "its own GPS position wins")
-        let notes = try database.momentsDocument(.note).arrayValue ?? []
-        #expect(notes.compactMap { $0["text"]?.stringValue } == ["before anything", "on the way"])
+        #expect(try database.moments(.note).map(\.text) == ["before anything", "on the way"])
         let journey = try #require(onTheWay.journeyID)
-        #expect(try database.momentsDocument(.note, journeyID: journey).arrayValue?.count == 1)
-        #expect(try database.momentsDocument(.note, since: Self.morning).arrayValue?.count == 1)
-        #expect(try database.momentsDocument(.photo).arrayValue?.first?["sha256"]?.stringValue == Self.shaA)
+        #expect(try database.moments(.note, journeyID: journey).count == 1)
+        #expect(try database.moments(.note, since: Self.morning).count == 1)
+        #expect(try database.moments(.photo).first?.sha256 == Self.shaA)
         #expect(try database.removeMoment(.note, id: early.id).text == "before anything")
         #expect(throws: HistoryError.self) { try database.removeMoment(.note, id: early.id) }
         #expect(try database.removeMoment(.photo, id: photo.id).text == "/p.jpg")
-        #expect(try database.momentsDocument(.photo).arrayValue?.isEmpty == true)
+        #expect(try database.moments(.photo).isEmpty)
     }
 }

@@ -26,8 +26,8 @@ extension ControlMethods {
             let id = try IDParameters(call).id
             switch method {
             case .removeTrip: return .later { await writer.removeTrip(id: id) }
-            case .removeNote: return .later { await writer.removeMoment(.note, id: id) }
-            default: return .later { await writer.removeMoment(.photo, id: id) }
+            case .removeNote: return .later { await writer.removeMoment(id: id, of: NoteKind.self) }
+            default: return .later { await writer.removeMoment(id: id, of: PhotoKind.self) }
             }
         case .removeImport:
             let parameters = try RemoveImportParameters(call)

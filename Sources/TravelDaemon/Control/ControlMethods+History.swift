@@ -33,13 +33,12 @@ extension ControlMethods {
         case .listPlaces:
             _ = try NoParameters(call)
             return .later { await history.places() }
-        case .listNotes, .listPhotos:
-            try call.allowParameters(["since", "until", "journey"])
-            let (since, until, journey) = (
-                try call.instant("since"), try call.instant("until"), try call.integer("journey")
-            )
-            let kind: MomentRecord.Kind = method == .listNotes ? .note : .photo
-            return .later { await history.moments(kind, since: since, until: until, journeyID: journey) }
+        case .listNotes:
+            let parameters = try ListMomentsParameters(call)
+            return .later { await history.moments(parameters, of: NoteKind.self) }
+        case .listPhotos:
+            let parameters = try ListMomentsParameters(call)
+            return .later { await history.moments(parameters, of: PhotoKind.self) }
         case .listImports:
             _ = try NoParameters(call)
             return .later { await history.importedFiles() }

@@ -146,18 +146,20 @@ actor HistoryReader {
 
     /// `ListNotes` and `ListPhotos`: `note list --json` and `photo list --json`, with the time zone
     /// their tables show times in.
-    func moments(
-        _ kind: MomentRecord.Kind,
-        since: UTCTime?,
-        until: UTCTime?,
-        journeyID: Int64?
-    ) -> Result<JSONValue, VarlinkError> {
+    func moments<Kind: MomentKind>(_ p: ListMomentsParameters, of _: Kind.Type) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
         return read { db throws(StoreError) in
-            [
-                "\(kind.rawValue)s": try db.momentsDocument(kind, since: since, until: until, journeyID: journeyID),
-                "time_zone": .string(zone.name), "utc_offset": zone.utcOffsetJSON,
-            ]
+            let moments = try db.moments(
+                MomentRecord.Kind(Kind.kind),
+                since: p.since,
+                until: p.until,
+                journeyID: p.journey
+            )
+            return ListMomentsReply<Kind>(
+                moments: moments.map(\.listedMessage),
+                timeZone: zone.name,
+                utcOffset: zone.fixedOffset?.description
+            ).json
         }
     }
 

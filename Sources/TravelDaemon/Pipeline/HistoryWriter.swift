@@ -152,8 +152,11 @@ actor HistoryWriter {
     }
 
     /// `RemoveNote` and `RemovePhoto`.
-    func removeMoment(_ kind: MomentRecord.Kind, id: Int64) -> Result<JSONValue, VarlinkError> {
-        write { db in [kind.rawValue: try db.removeMoment(kind, id: id).listJSON] }
+    func removeMoment<Kind: MomentKind>(id: Int64, of _: Kind.Type) -> Result<JSONValue, VarlinkError> {
+        write { db in
+            RemoveMomentReply<Kind>(moment: try db.removeMoment(MomentRecord.Kind(Kind.kind), id: id).listedMessage)
+                .json
+        }
     }
 
     /// `RemoveImport`.

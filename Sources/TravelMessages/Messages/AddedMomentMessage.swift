@@ -17,12 +17,15 @@ public struct AddedMomentMessage: Sendable, Hashable {
         self.journeyID = journeyID
     }
 
-    public var json: JSONValue {
+    public var json: JSONValue { .object(members) }
+
+    /// `json`'s members, in order: what `ListedMomentMessage` starts with.
+    public var members: [JSONValue.Member] {
         [
-            "id": .integer(id), "time": .string(time.iso8601),
-            "latitude": coordinate.map { .double($0.latitude) } ?? .null,
-            "longitude": coordinate.map { .double($0.longitude) } ?? .null,
-            "journey_id": journeyID.map(JSONValue.integer) ?? .null,
+            .init("id", .integer(id)), .init("time", .string(time.iso8601)),
+            .init("latitude", coordinate.map { .double($0.latitude) } ?? .null),
+            .init("longitude", coordinate.map { .double($0.longitude) } ?? .null),
+            .init("journey_id", journeyID.map(JSONValue.integer) ?? .null),
         ]
     }
 
@@ -36,6 +39,47 @@ public struct AddedMomentMessage: Sendable, Hashable {
             coordinate: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) }
             },
             journeyID: try fields.optionalInteger("journey_id")
+        )
+    }
+}
+
+/// A note or photo as `note list --json` and `photo list --json` have it, and `RemoveNote` and
+/// `RemovePhoto` answer with it: the IDL's `Moment`, then the note's `text`, or the photo's `path`
+/// and `sha256` (`null` when unknown).
+public struct ListedMomentMessage: Sendable, Hashable {
+    public var moment: AddedMomentMessage
+    public var kind: MomentMessage.Kind
+    /// The note's text, or the photo's path.
+    public var text: String
+    /// A photo file's SHA-256; always `nil` for a note.
+    public var sha256: String?
+
+    public init(moment: AddedMomentMessage, kind: MomentMessage.Kind, text: String, sha256: String?) {
+        self.moment = moment
+        self.kind = kind
+        self.text = text
+        self.sha256 = kind == .photo ? sha256 : nil
+    }
+
+    public var json: JSONValue {
+        switch kind {
+        case .note: .object(moment.members + [.init("text", .string(text))])
+        case .photo:
+            .object(
+                moment.members + [
+                    .init("path", .string(text)), .init("sha256", sha256.map(JSONValue.string) ?? .null),
+                ]
+            )
+        }
+    }
+
+    /// Reads back what `json` wrote for a moment of `kind`; a missing or mistyped member throws.
+    public init(_ fields: JSONFields, kind: MomentMessage.Kind) throws(MessageFieldError) {
+        self.init(
+            moment: try AddedMomentMessage(fields),
+            kind: kind,
+            text: try fields.string(kind == .note ? "text" : "path"),
+            sha256: kind == .photo ? try fields.optionalString("sha256") : nil
         )
     }
 }
