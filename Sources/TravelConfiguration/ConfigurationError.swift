@@ -2,7 +2,7 @@ internal import TravelFormats
 
 /// Why the configuration was refused. Each description is one line that names the file, the line
 /// and the key, so `travel-companiond check-config` and the journal can point straight at it.
-public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file that had to be read could not be: an explicitly given one that is missing, or one
     /// that exists but is unreadable. `reason` is the system's (`No such file or directory`).
     case unreadableFile(path: String, reason: String)
@@ -32,7 +32,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// `/etc/travel-companion/travel-companion.conf:12: [Tracking] StopRadiusMeters: expected a
     /// distance in metres, got 'fifty'`. Values are echoed shortened and escaped (`echo`).
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadableFile(let path, let reason):
             "cannot read \(Self.echo(path, quoted: false)): \(reason)"

@@ -1,39 +1,39 @@
 /// One configuration file's text, named as error messages should name it (usually its path).
-public struct ConfigurationText: Sendable, Hashable {
-    public var name: String
-    public var text: String
+package struct ConfigurationText: Sendable, Hashable {
+    package var name: String
+    package var text: String
 
-    public init(name: String, text: String) {
+    package init(name: String, text: String) {
         self.name = name
         self.text = text
     }
 }
 
 /// Where an assignment was made, so an error can send the operator straight to it.
-public struct ConfigurationLocation: Sendable, Hashable, CustomStringConvertible {
+package struct ConfigurationLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file, or the command-line option (`--db`) for an override.
-    public var file: String
+    package var file: String
     /// The line the assignment starts on; `nil` for the command line.
-    public var line: Int?
+    package var line: Int?
 
-    public init(file: String, line: Int?) {
+    package init(file: String, line: Int?) {
         self.file = file
         self.line = line
     }
 
     /// `/etc/travel-companion/travel-companion.conf:12`, or `--db`.
-    public var description: String { line.map { "\(file):\($0)" } ?? file }
+    package var description: String { line.map { "\(file):\($0)" } ?? file }
 }
 
 /// One `Key=value` assignment as written, before its value is checked.
-public struct ConfigurationEntry: Sendable, Hashable {
-    public var section: String
-    public var key: String
+package struct ConfigurationEntry: Sendable, Hashable {
+    package var section: String
+    package var key: String
     /// The value with the whitespace around it removed; empty resets the key to its default.
-    public var value: String
-    public var location: ConfigurationLocation
+    package var value: String
+    package var location: ConfigurationLocation
 
-    public init(section: String, key: String, value: String, location: ConfigurationLocation) {
+    package init(section: String, key: String, value: String, location: ConfigurationLocation) {
         self.section = section
         self.key = key
         self.value = value

@@ -1,29 +1,29 @@
-public import TravelCore
+package import TravelCore
 
 extension TravelConfiguration {
     /// `[Hooks]`: programs run on events, and the bounds they run within.
-    public struct Hooks: Sendable, Hashable {
+    package struct Hooks: Sendable, Hashable {
         /// The command lines by event key (`TripEnded`), as written; absent or empty: none.
-        public var commandLines: [String: String] = [:]
+        package var commandLines: [String: String] = [:]
         /// Seconds a hook may run before it is sent SIGTERM (and SIGKILL a little later).
-        public var timeout = 10.0
+        package var timeout = 10.0
         /// Hooks running at once.
-        public var maximumConcurrent = 4
+        package var maximumConcurrent = 4
         /// Hooks waiting for a free slot; more are dropped.
-        public var maximumQueued = 64
+        package var maximumQueued = 64
 
         /// No hooks, default bounds.
-        public init() {}
+        package init() {}
 
         /// The commands for the event key `name` (`TripEnded`); checked when the file was read.
-        public func commands(for name: String) -> [HookCommand] {
+        package func commands(for name: String) -> [HookCommand] {
             commandLines[name].flatMap(HookCommand.parseList) ?? []
         }
     }
 
     /// The `[Hooks]` keys named after event kinds, in the order of the daemon's event table; the
     /// daemon's tests check every event kind has one (its name with the first letter capitalised).
-    public static let hookEventKeys = [
+    package static let hookEventKeys = [
         "TripStarted", "TripEnded", "FixAcquired", "FixLost", "SourceConnected", "SourceDisconnected",
         "ClockMeasured", "ClockStepped", "WeekRollover", "ZoneEntered", "ZoneExited", "PoiNearby",
         "NoTripReminder", "PlanReminder",
@@ -70,7 +70,7 @@ extension TravelConfiguration {
     )
 
     /// `TripEnded` → `trip-ended`: the name hooks see in `TC_EVENT` (`EventKind.eventName`).
-    public static func eventName(ofHookKey key: String) -> String { EventKind.eventName(ofHookKey: key) }
+    package static func eventName(ofHookKey key: String) -> String { EventKind.eventName(ofHookKey: key) }
 
     private static func hookKey(_ name: String) -> ConfigurationKey {
         ConfigurationKey(

@@ -1,20 +1,20 @@
-public import TravelCore
+package import TravelCore
 
 extension TravelConfiguration {
     /// `[Journeys]`: home, its area, and the local day, for grouping trips into journeys.
-    public struct Journeys: Sendable, Hashable {
+    package struct Journeys: Sendable, Hashable {
         /// `latitude, longitude` of home, or `auto` to learn it from where the vehicle spends its nights.
-        public var home = "auto"
+        package var home = "auto"
         /// The home area's radius, metres.
-        public var homeRadius = 25_000.0
+        package var homeRadius = 25_000.0
         /// The tz database name of the local days' time zone (`Europe/Dublin`); empty for the
         /// machine's zone.
-        public var timeZone = ""
+        package var timeZone = ""
         /// Deprecated: a fixed offset (`+01:00`) for local days, used only when `timeZone` is empty.
-        public var utcOffset = ""
+        package var utcOffset = ""
         /// The zone `timeZone` (or `utcOffset`) stands for, loaded when the configuration was read:
         /// the core cannot read the tz database itself (`TimeZoneDatabase`).
-        public var zone = LocalTimeZone.utc
+        package var zone = LocalTimeZone.utc
     }
 
     /// The `[Journeys]` section's keys.
@@ -67,7 +67,7 @@ extension TravelConfiguration {
     )
 
     /// The journey rules this configuration sets; values were checked when they were read.
-    public var journeyRules: JourneyRules {
+    package var journeyRules: JourneyRules {
         JourneyRules(
             home: journeys.home == "auto" ? nil : Coordinate(parsing: journeys.home),
             homeRadius: journeys.homeRadius,

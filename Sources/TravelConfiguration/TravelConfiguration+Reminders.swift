@@ -1,16 +1,16 @@
-public import TravelCore
+package import TravelCore
 
 extension TravelConfiguration {
     /// `[Reminders]`: what to remind of, and when.
-    public struct Reminders: Sendable, Hashable {
+    package struct Reminders: Sendable, Hashable {
         /// Days without a trip before "no trip logged"; 0: never.
-        public var noTripDays = 7
+        package var noTripDays = 7
         /// Whether plans are announced the day before.
-        public var planReminders = true
+        package var planReminders = true
         /// The local delivery time, `HH:MM`.
-        public var at = "09:00"
+        package var at = "09:00"
 
-        public init() {}
+        package init() {}
     }
 
     /// The `[Reminders]` section's keys.
@@ -55,7 +55,7 @@ extension TravelConfiguration {
     )
 
     /// The reminder rules this configuration sets; values were checked when they were read.
-    public var reminderRules: ReminderRules {
+    package var reminderRules: ReminderRules {
         ReminderRules(
             noTripDays: reminders.noTripDays,
             planReminders: reminders.planReminders,

@@ -1,71 +1,71 @@
-public import TravelCore
+package import TravelCore
 
 /// Everything `travel-companiond` reads from `travel-companion.conf`, its drop-ins and the command
 /// line, checked. The defaults are those of the shipped file; `TravelConfiguration.sections`
 /// describes every key (name, type, range, why) and drives both validation and that file.
-public struct TravelConfiguration: Sendable, Hashable {
+package struct TravelConfiguration: Sendable, Hashable {
     /// `[Source]`: where fixes come from.
-    public var source = Source()
+    package var source = Source()
     /// `[Storage]`: the database and how often it is written.
-    public var storage = Storage()
+    package var storage = Storage()
     /// `[Control]`: the control socket.
-    public var control = Control()
+    package var control = Control()
     /// `[Tracking]`: the fix filter's and the trip detector's thresholds.
-    public var tracking = TrackingConfiguration()
+    package var tracking = TrackingConfiguration()
     /// `[Journeys]`: home and local days, for grouping trips into journeys.
-    public var journeys = Journeys()
+    package var journeys = Journeys()
     /// `[Hooks]`: programs run on events.
-    public var hooks = Hooks()
+    package var hooks = Hooks()
     /// `[Reminders]`: no-trip and plan reminders.
-    public var reminders = Reminders()
+    package var reminders = Reminders()
     /// `[MQTT]`: the OwnTracks uplink.
     package var mqtt = MQTT()
     /// `[Traccar]`: the OsmAnd uplink.
     package var traccar = Traccar()
 
-    public struct Source: Sendable, Hashable {
+    package struct Source: Sendable, Hashable {
         /// `gpsd://HOST:PORT`, `serial:///dev/ttyUSB0?baud=9600` or `file:///path/log?speed=N`,
         /// as `SourceURL` parses it.
-        public var url = "gpsd://127.0.0.1:2947"
+        package var url = "gpsd://127.0.0.1:2947"
         /// The longest pause (seconds) between attempts to reach a lost source.
-        public var reconnectMaximumInterval = 30.0
+        package var reconnectMaximumInterval = 30.0
     }
 
-    public struct Storage: Sendable, Hashable {
+    package struct Storage: Sendable, Hashable {
         /// The SQLite database, in the service's StateDirectory.
-        public var database = "/var/lib/travel-companion/travel.sqlite"
+        package var database = "/var/lib/travel-companion/travel.sqlite"
         /// Seconds between flushes of accepted fixes: the most a power cut can lose.
-        public var flushInterval = 10.0
+        package var flushInterval = 10.0
         /// Seconds between SQLite commits of a trip's route points; the flushes between them
         /// append to the spool beside the database.
-        public var commitInterval = 900.0
+        package var commitInterval = 900.0
         /// Route points kept in memory while the database cannot be written (a full disk); past
         /// this, every other one is dropped, counted.
-        public var maximumBufferedPoints = 36_000
+        package var maximumBufferedPoints = 36_000
     }
 
-    public struct Control: Sendable, Hashable {
+    package struct Control: Sendable, Hashable {
         /// The Varlink socket `travelctl` connects to.
-        public var socket = "/run/travel-companion/control"
+        package var socket = "/run/travel-companion/control"
         /// The socket's group: who may read.
-        public var group = "travel"
+        package var group = "travel"
         /// Who may change the daemon besides root; empty for root only.
-        public var adminGroup = ""
+        package var adminGroup = ""
         /// Clients served at once.
-        public var maximumConnections = 64
+        package var maximumConnections = 64
         /// Seconds a client may stay connected asking nothing.
-        public var idleTimeout = 60.0
+        package var idleTimeout = 60.0
     }
 
     /// All defaults (local days in UTC).
-    public init() {}
+    package init() {}
 
     /// Reads the main file (`nil` when absent: all defaults), then the drop-ins in lexical order
     /// of their file names, then `overrides` (the command line), so the last assignment of a key
     /// wins. Every assignment is checked, including those a later one overrides: a mistake in a
     /// file is reported even when it happens to be masked today. `[Journeys] TimeZone` is looked
     /// up in `timeZones` (the I/O edge passes the system's tz database).
-    public init(
+    package init(
         main: ConfigurationText?,
         dropIns: [ConfigurationText],
         overrides: [ConfigurationEntry] = [],

@@ -2,40 +2,40 @@
 ///
 /// Every field is optional because receivers report different subsets; absent means unknown,
 /// never zero. Units are SI: metres, metres per second, degrees.
-public struct Fix: Sendable, Hashable {
+package struct Fix: Sendable, Hashable {
     /// UTC time of the epoch from the satellites; `nil` until the receiver has supplied a date.
-    public var time: UTCTime?
+    package var time: UTCTime?
     /// UTC time of day in milliseconds, known even before a date is (for epoch grouping).
-    public var timeOfDay: Int32?
-    public var mode: FixMode
-    public var quality: FixQuality?
+    package var timeOfDay: Int32?
+    package var mode: FixMode
+    package var quality: FixQuality?
     /// WGS84 latitude in degrees, north positive.
-    public var latitude: Double?
+    package var latitude: Double?
     /// WGS84 longitude in degrees, east positive.
-    public var longitude: Double?
+    package var longitude: Double?
     /// Altitude above mean sea level (the geoid), metres.
-    public var altitudeMSL: Double?
+    package var altitudeMSL: Double?
     /// Height above the WGS84 ellipsoid, metres.
-    public var altitudeHAE: Double?
+    package var altitudeHAE: Double?
     /// Geoid separation (HAE − MSL), metres.
-    public var geoidSeparation: Double?
+    package var geoidSeparation: Double?
     /// Speed over ground, m/s.
-    public var speed: Double?
+    package var speed: Double?
     /// Course over ground, degrees true.
-    public var track: Double?
+    package var track: Double?
     /// Magnetic variation, degrees, east positive.
-    public var magneticVariation: Double?
-    public var hdop: Double?
-    public var vdop: Double?
-    public var pdop: Double?
+    package var magneticVariation: Double?
+    package var hdop: Double?
+    package var vdop: Double?
+    package var pdop: Double?
     /// Estimated horizontal position error (95 %), metres; from GST or derived from HDOP.
-    public var horizontalError: Double?
-    public var satellitesUsed: Int?
-    public var satellitesInView: Int?
+    package var horizontalError: Double?
+    package var satellitesUsed: Int?
+    package var satellitesInView: Int?
     /// Where the fix came from.
-    public var source: FixSource
+    package var source: FixSource
 
-    public init(
+    package init(
         time: UTCTime? = nil,
         timeOfDay: Int32? = nil,
         mode: FixMode = .unknown,
@@ -78,23 +78,23 @@ public struct Fix: Sendable, Hashable {
     }
 
     /// True when the epoch carries a usable 2D or 3D position.
-    public var hasPosition: Bool {
+    package var hasPosition: Bool {
         mode >= .twoD && latitude != nil && longitude != nil
     }
 }
 
 /// Fix dimension, numbered as gpsd's TPV `mode`.
-public enum FixMode: Int, Sendable, Hashable, Comparable {
+package enum FixMode: Int, Sendable, Hashable, Comparable {
     case unknown = 0
     case noFix = 1
     case twoD = 2
     case threeD = 3
 
-    public static func < (lhs: FixMode, rhs: FixMode) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: FixMode, rhs: FixMode) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// How the position was obtained (GGA quality / RMC, GNS mode indicator).
-public enum FixQuality: Int, Sendable, Hashable {
+package enum FixQuality: Int, Sendable, Hashable {
     case gps = 1
     case dgps = 2
     case pps = 3
@@ -105,7 +105,7 @@ public enum FixQuality: Int, Sendable, Hashable {
     case simulated = 8
 
     /// gpsd's TPV `status` value for this quality (absent for plain GPS).
-    public var gpsdStatus: Int? {
+    package var gpsdStatus: Int? {
         switch self {
         case .gps: nil
         case .dgps: 2
@@ -120,7 +120,7 @@ public enum FixQuality: Int, Sendable, Hashable {
 }
 
 /// The kind of input a fix was decoded from.
-public enum FixSource: String, Sendable, Hashable {
+package enum FixSource: String, Sendable, Hashable {
     case nmea
     case gpsd
     case gpx

@@ -1,8 +1,8 @@
 /// Distances and durations for people, written one way wherever they appear: `travelctl`'s
 /// tables, the daemon's log lines and service status, and export descriptions.
-public enum HumanText {
+package enum HumanText {
     /// `850 m`, `14.2 km`.
-    public static func distance(_ metres: Double) -> String {
+    package static func distance(_ metres: Double) -> String {
         guard metres.isFinite else { return "? km" }
         if metres < 1000 { return "\(Int(metres.rounded())) m" }
         let tenths = Int((metres / 100).rounded())
@@ -10,7 +10,7 @@ public enum HumanText {
     }
 
     /// `45 s`, `12 min`, `1 h 05 min`: seconds below a minute, minutes below an hour.
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "? min" }
         let total = Int(seconds.rounded())
         let (hours, minutes) = (total / 3600, (total % 3600) / 60)

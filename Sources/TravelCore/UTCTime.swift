@@ -3,15 +3,22 @@
 /// The core never reads a clock: every instant comes from the data (the satellites' time), so a
 /// replayed log gives exactly the results of a live run. Leap seconds are not represented, as in
 /// POSIX time.
-public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.
-    public var milliseconds: Int64
+    package var milliseconds: Int64
 
-    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+    package init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     /// Builds an instant from a proleptic Gregorian UTC date and time; `nil` if out of range.
-    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0)
-    {
+    package init?(
+        year: Int,
+        month: Int,
+        day: Int,
+        hour: Int = 0,
+        minute: Int = 0,
+        second: Int = 0,
+        millisecond: Int = 0
+    ) {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
             (0...999).contains(millisecond)
@@ -21,26 +28,26 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
             ((days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)) * 1000) + Int64(millisecond)
     }
 
-    public static func < (lhs: UTCTime, rhs: UTCTime) -> Bool { lhs.milliseconds < rhs.milliseconds }
+    package static func < (lhs: UTCTime, rhs: UTCTime) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
     /// Seconds elapsed from `earlier` to `self`.
-    public func seconds(since earlier: UTCTime) -> Double {
+    package func seconds(since earlier: UTCTime) -> Double {
         Double(milliseconds - earlier.milliseconds) / 1000
     }
 
     /// The instant `seconds` later.
-    public func adding(seconds: Double) -> UTCTime {
+    package func adding(seconds: Double) -> UTCTime {
         UTCTime(milliseconds: milliseconds + Int64((seconds * 1000).rounded()))
     }
 
     /// Days since 1970-01-01 (floor division) and milliseconds into that day.
-    public var dayAndTimeOfDay: (day: Int64, millisecondOfDay: Int64) {
+    package var dayAndTimeOfDay: (day: Int64, millisecondOfDay: Int64) {
         let day = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
         return (day, milliseconds - day * 86_400_000)
     }
 
     /// The civil (proleptic Gregorian) date and time of this instant.
-    public var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int) {
+    package var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int) {
         let (day, msOfDay) = dayAndTimeOfDay
         let (y, m, d) = Self.civilFromDays(day)
         let ms = Int(msOfDay)
@@ -48,9 +55,9 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// ISO-8601 with milliseconds, as gpsd prints it: `2007-12-23T19:32:21.000Z`.
-    public var description: String { iso8601 }
+    package var description: String { iso8601 }
 
-    public var iso8601: String {
+    package var iso8601: String {
         let c = components
         guard (0...9999).contains(c.year) else { return Self.paddedISO8601(c) }
         // Written as bytes into the string's own storage: listing ten years of journeys formats
@@ -112,14 +119,14 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…]Z` (UTC only, any number of fraction digits, truncated
     /// to milliseconds). Returns `nil` for anything else.
-    public init?(iso8601 text: some StringProtocol) {
+    package init?(iso8601 text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard let parsed = bytes.withUnsafeBufferPointer({ Self.parseISO8601($0[...]) }) else { return nil }
         self = parsed
     }
 
     /// Byte-level ISO-8601 parser shared by the JSON and GPX readers.
-    public static func parseISO8601(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> UTCTime? {
+    package static func parseISO8601(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> UTCTime? {
         var i = b.startIndex
         func digits(_ n: Int) -> Int? {
             guard b.endIndex - i >= n else { return nil }

@@ -1,8 +1,8 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// The receiver-log formats TravelCompanion reads.
-public enum LogFormat: String, Sendable, CaseIterable {
+package enum LogFormat: String, Sendable, CaseIterable {
     /// NMEA 0183 sentences, as a receiver sends them or a logger recorded them.
     case nmea
     /// gpsd JSON reports, one per line (`gpspipe -w`).
@@ -13,7 +13,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
     /// The format of a log from its first meaningful bytes: `{` is gpsd JSON, `<?xml` or `<gpx`
     /// is GPX, anything else NMEA (whose decoder copes with noise before the first sentence).
     /// `nil` while only whitespace has been seen.
-    public static func detect(_ prefix: UnsafeRawBufferPointer) -> LogFormat? {
+    package static func detect(_ prefix: UnsafeRawBufferPointer) -> LogFormat? {
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }  // UTF-8 byte-order mark
         bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -27,7 +27,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
 /// Decodes a log of any `LogFormat` into fixes, chunk by chunk; the format is fixed up front or
 /// detected from the first meaningful bytes. The same path serves `travelctl decode`, `travelctl
 /// import` and the daemon's replay source.
-public struct LogDecoder: Sendable {
+package struct LogDecoder: Sendable {
     private enum State: Sendable {
         case undecided
         case nmea(NMEADecoder)
@@ -40,7 +40,7 @@ public struct LogDecoder: Sendable {
     private var state: State
 
     /// A decoder for `format`, or one that detects the format when `format` is `nil`.
-    public init(format: LogFormat? = nil) {
+    package init(format: LogFormat? = nil) {
         switch format {
         case .nmea: state = .nmea(NMEADecoder())
         case .gpsd: state = .gpsd(GPSDDecoder())
@@ -50,7 +50,7 @@ public struct LogDecoder: Sendable {
     }
 
     /// The format in use, once known.
-    public var format: LogFormat? {
+    package var format: LogFormat? {
         switch state {
         case .undecided: nil
         case .nmea: .nmea
@@ -60,7 +60,7 @@ public struct LogDecoder: Sendable {
     }
 
     /// Decodes one chunk, handing each completed epoch to `onFix`.
-    public mutating func decode(_ chunk: UnsafeRawBufferPointer, onFix: (Fix) -> Void) {
+    package mutating func decode(_ chunk: UnsafeRawBufferPointer, onFix: (Fix) -> Void) {
         if case .undecided = state, let format = LogFormat.detect(chunk) {
             self = LogDecoder(format: format)
         }
@@ -81,7 +81,7 @@ public struct LogDecoder: Sendable {
     }
 
     /// Ends the log: emits the last epoch (or, for GPX, every track point in order).
-    public mutating func finish(onFix: (Fix) -> Void) {
+    package mutating func finish(onFix: (Fix) -> Void) {
         switch state {
         case .undecided, .gpxRead:
             return
@@ -107,20 +107,20 @@ public struct LogDecoder: Sendable {
     }
 
     /// Why a GPX document could not be read, if it could not.
-    public var gpxError: GPXError? {
+    package var gpxError: GPXError? {
         if case .gpxRead(_, let error) = state { return error }
         return nil
     }
 
     /// Whether the log ended inside a GPX document (a logger that lost power): the points before
     /// the cut were delivered, and a summary should say the file was cut short.
-    public var endsMidDocument: Bool {
+    package var endsMidDocument: Bool {
         if case .gpxRead(let document?, _) = state { return document.truncation != nil }
         return false
     }
 
     /// One line of counters, worded for people (`travelctl decode --stats`, import summaries).
-    public var statisticsSummary: String {
+    package var statisticsSummary: String {
         switch state {
         case .undecided:
             return "empty input"

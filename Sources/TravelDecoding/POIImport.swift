@@ -1,31 +1,31 @@
 internal import TravelFormats
-public import TravelCore
+package import TravelCore
 
 /// A row or feature that could not be imported, and where it is (`line 7`, `feature 3`).
-public struct POIRejection: Sendable, Hashable, CustomStringConvertible {
-    public var location: String
-    public var reason: String
+package struct POIRejection: Sendable, Hashable, CustomStringConvertible {
+    package var location: String
+    package var reason: String
 
-    public init(_ location: String, _ reason: String) {
+    package init(_ location: String, _ reason: String) {
         self.location = location
         self.reason = reason
     }
 
-    public var description: String { "\(location): \(reason)" }
+    package var description: String { "\(location): \(reason)" }
 }
 
 /// The POIs of one file, and the rows that were not.
-public struct POIImportResult: Sendable, Hashable {
-    public var pois: [POIDraft] = []
-    public var rejected: [POIRejection] = []
+package struct POIImportResult: Sendable, Hashable {
+    package var pois: [POIDraft] = []
+    package var rejected: [POIRejection] = []
     /// The format actually read (`auto` resolved).
-    public var format: POIFormat
+    package var format: POIFormat
 
-    public init(format: POIFormat) { self.format = format }
+    package init(format: POIFormat) { self.format = format }
 }
 
 /// The POI file formats `travelctl poi import` reads.
-public enum POIFormat: String, Sendable, Hashable, CaseIterable {
+package enum POIFormat: String, Sendable, Hashable, CaseIterable {
     case auto
     /// GeoJSON Point features (an Overpass export): name from `properties.name`, category from
     /// `category`, `amenity`, `tourism`, `shop`, `leisure`, `historic`, `place` or `natural`.
@@ -39,7 +39,7 @@ public enum POIFormat: String, Sendable, Hashable, CaseIterable {
     case geonames
 
     /// The format of a file, from its extension, else from its first bytes.
-    public static func detect(path: String, bytes: [UInt8]) -> POIFormat {
+    package static func detect(path: String, bytes: [UInt8]) -> POIFormat {
         let lower = path.lowercased()
         if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") { return .geojson }
         if lower.hasSuffix(".gpx") { return .gpx }
@@ -58,11 +58,11 @@ public enum POIFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Reads POIs; bad rows are rejected with their line (or feature) number, never the whole file.
-public enum POIImport {
+package enum POIImport {
     /// - Parameters:
     ///   - path: only for `auto` detection by extension.
     ///   - category: the category for POIs the file gives none (or, for GeoNames, all of them).
-    public static func read(
+    package static func read(
         _ bytes: [UInt8],
         format: POIFormat = .auto,
         path: String = "",

@@ -6,7 +6,7 @@ import Musl
 package import TravelCore
 internal import TravelFormats
 
-/// The system's tz database (package tzdata, public domain): TZif files under
+/// The system's tz database (package tzdata, package domain): TZif files under
 /// `/usr/share/zoneinfo`, parsed by the core. Nothing is bundled: the zones are as current as the
 /// system's package.
 package struct SystemTimeZoneDatabase: TimeZoneDatabase {

@@ -17,7 +17,7 @@ package enum ReportPage {
         append("<style>\n\(ReportAssets.leafletCss)\n</style>\n")
         append("<style>\n\(ReportAssets.reportCss)\n</style>\n</head>\n<body>\n")
         append(ReportAssets.reportHtml)
-        // Natural Earth, public domain: country borders and coastlines at 1:110m.
+        // Natural Earth, package domain: country borders and coastlines at 1:110m.
         append("<script id=\"basemap\" type=\"application/json\">\n\(ReportAssets.basemapGeojson)</script>\n")
         append("<script id=\"report-data\" type=\"application/json\">\n")
         for byte in data {

@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import TravelControl
 import TravelCore
 import TravelIO

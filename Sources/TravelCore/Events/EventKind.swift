@@ -1,11 +1,11 @@
-public import TravelFormats
+package import TravelFormats
 
 /// Every kind of event the daemon reports, with the fields each carries: the one description
 /// from which the journal entry, the hook's environment and standard input, `travelctl follow
 /// --json` (Varlink `Subscribe`) and, for zone events and nearby alerts, `travelctl events --json`
 /// are all made (docs/control.md, section Events, is generated from it). Every kind has a `time`,
 /// the GPS time of what happened.
-public enum EventKind: String, CaseIterable, Sendable {
+package enum EventKind: String, CaseIterable, Sendable {
     case tripStarted
     case tripEnded
     case fixAcquired
@@ -22,13 +22,13 @@ public enum EventKind: String, CaseIterable, Sendable {
     case planReminder
 
     /// `trip-ended`: the kind as `TC_EVENT`, the hook JSON's `event` and `Subscribe` name it.
-    public var name: String { Self.eventName(ofHookKey: hookKey) }
+    package var name: String { Self.eventName(ofHookKey: hookKey) }
 
     /// `TripEnded`: the `[Hooks]` key of this kind.
-    public var hookKey: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var hookKey: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// The fields of this kind's events, in the order they are written, `time` first.
-    public var fields: [EventField] {
+    package var fields: [EventField] {
         [EventField("time", .time, nullable: timeIsNullable, timeMeaning)] + ownFields
     }
 
@@ -132,9 +132,9 @@ public enum EventKind: String, CaseIterable, Sendable {
 
 /// One field of an event kind: its name (`distance_m`; the journal's `DISTANCE_M`, the hook's
 /// `TC_DISTANCE_M`), its type and what it means.
-public struct EventField: Sendable, Hashable {
+package struct EventField: Sendable, Hashable {
     /// How a field's value is written in JSON; the journal and the environment always hold text.
-    public enum ValueType: String, Sendable, Hashable {
+    package enum ValueType: String, Sendable, Hashable {
         /// A JSON integer.
         case integer
         /// A JSON number, written as Swift writes a `Double` (`13914.3`, `52.0`).
@@ -147,13 +147,13 @@ public struct EventField: Sendable, Hashable {
         case boolean
     }
 
-    public var name: String
-    public var type: ValueType
+    package var name: String
+    package var type: ValueType
     /// Whether the value may be absent: JSON `null`, an empty journal field and variable.
-    public var nullable: Bool
-    public var meaning: String
+    package var nullable: Bool
+    package var meaning: String
 
-    public init(_ name: String, _ type: ValueType, nullable: Bool = false, _ meaning: String) {
+    package init(_ name: String, _ type: ValueType, nullable: Bool = false, _ meaning: String) {
         self.name = name
         self.type = type
         self.nullable = nullable
@@ -162,7 +162,7 @@ public struct EventField: Sendable, Hashable {
 }
 
 /// The value of an event field.
-public enum EventValue: Sendable, Hashable, CustomStringConvertible {
+package enum EventValue: Sendable, Hashable, CustomStringConvertible {
     case integer(Int64)
     case number(Double)
     case string(String)
@@ -171,16 +171,16 @@ public enum EventValue: Sendable, Hashable, CustomStringConvertible {
     case null
 
     /// A distance or length in metres, to 0.1 m as every listing has it.
-    public static func metres(_ metres: Double) -> EventValue { .number((metres * 10).rounded() / 10) }
+    package static func metres(_ metres: Double) -> EventValue { .number((metres * 10).rounded() / 10) }
 
     /// `.time`, or `.null` without one.
-    public static func instant(_ time: UTCTime?) -> EventValue { time.map { .time($0) } ?? .null }
+    package static func instant(_ time: UTCTime?) -> EventValue { time.map { .time($0) } ?? .null }
 
     /// `.string`, or `.null` without one.
-    public static func text(_ text: String?) -> EventValue { text.map { .string($0) } ?? .null }
+    package static func text(_ text: String?) -> EventValue { text.map { .string($0) } ?? .null }
 
     /// The value in JSON: numbers as numbers.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .integer(let value): .integer(value)
         case .number(let value): .double(value)
@@ -192,7 +192,7 @@ public enum EventValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as the journal and the environment hold it: the JSON text without quotes, empty for null.
-    public var description: String {
+    package var description: String {
         switch self {
         case .string(let value): value
         case .time(let value): value.iso8601
@@ -202,7 +202,7 @@ public enum EventValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this value is one `field` may hold.
-    public func fits(_ field: EventField) -> Bool {
+    package func fits(_ field: EventField) -> Bool {
         switch (self, field.type) {
         case (.integer, .integer), (.number, .number), (.string, .string), (.time, .time), (.boolean, .boolean):
             true
@@ -214,7 +214,7 @@ public enum EventValue: Sendable, Hashable, CustomStringConvertible {
 
 extension EventKind {
     /// `TripEnded` → `trip-ended`: the name hooks see in `TC_EVENT`.
-    public static func eventName(ofHookKey key: String) -> String {
+    package static func eventName(ofHookKey key: String) -> String {
         var name = ""
         for character in key {
             if character.isUppercase, !name.isEmpty { name.append("-") }

@@ -1,35 +1,35 @@
-public import TravelFormats
+package import TravelFormats
 
 /// One event's fields by name, made by the builders below from what the engine concluded, so the
 /// daemon's journal entry, hooks and `Subscribe`, and the store's `events --json`, carry the same
 /// values of the same types (`EventKind.fields`).
-public struct EventPayload: Sendable, Hashable {
-    public var kind: EventKind
-    public var values: [String: EventValue]
+package struct EventPayload: Sendable, Hashable {
+    package var kind: EventKind
+    package var values: [String: EventValue]
 
-    public init(_ kind: EventKind, _ values: [String: EventValue]) {
+    package init(_ kind: EventKind, _ values: [String: EventValue]) {
         self.kind = kind
         self.values = values
     }
 
     /// The event's time (`time`), if known.
-    public var time: UTCTime? {
+    package var time: UTCTime? {
         if case .time(let time) = values["time"] { time } else { nil }
     }
 
     /// Every field of the kind with its value, in the kind's order; a missing one is null.
-    public var fields: [(name: String, value: EventValue)] {
+    package var fields: [(name: String, value: EventValue)] {
         kind.fields.map { ($0.name, values[$0.name] ?? .null) }
     }
 
     /// The fields as one JSON object, numbers as numbers.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(fields.map { .init($0.name, $0.value.json) })
     }
 
     /// The fields that are not the kind's or hold a value of the wrong type; empty when the
     /// payload is what the kind describes.
-    public var mismatches: [String] {
+    package var mismatches: [String] {
         let described = Dictionary(uniqueKeysWithValues: kind.fields.map { ($0.name, $0) })
         var wrong = values.keys.filter { described[$0] == nil }
         for field in kind.fields where !(values[field.name] ?? .null).fits(field) { wrong.append(field.name) }
@@ -44,7 +44,7 @@ extension EventPayload {
 
     /// `trip-started`, dated by the trip's back-dated start; `place` names where it started, as
     /// `trips` does.
-    public static func tripStarted(_ trip: TripSummary, place: String) -> EventPayload {
+    package static func tripStarted(_ trip: TripSummary, place: String) -> EventPayload {
         EventPayload(
             .tripStarted,
             ["time": .time(trip.startTime), "trip_start": .time(trip.startTime), "place": .string(place)]
@@ -54,7 +54,7 @@ extension EventPayload {
 
     /// `trip-ended`, dated by the trip's back-dated end; distance as `trips --json` rounds it;
     /// `place` names where it ended, as `trips` does.
-    public static func tripEnded(_ trip: TripSummary, place: String) -> EventPayload {
+    package static func tripEnded(_ trip: TripSummary, place: String) -> EventPayload {
         EventPayload(
             .tripEnded,
             [
@@ -66,7 +66,7 @@ extension EventPayload {
     }
 
     /// `zone-entered` or `zone-exited`.
-    public static func zone(_ event: ZoneEvent) -> EventPayload {
+    package static func zone(_ event: ZoneEvent) -> EventPayload {
         EventPayload(
             event.kind == .enter ? .zoneEntered : .zoneExited,
             [
@@ -77,7 +77,7 @@ extension EventPayload {
     }
 
     /// `poi-nearby`: the closest approach.
-    public static func nearby(_ alert: NearbyAlert) -> EventPayload {
+    package static func nearby(_ alert: NearbyAlert) -> EventPayload {
         EventPayload(
             .poiNearby,
             [
@@ -89,22 +89,22 @@ extension EventPayload {
     }
 
     /// `fix-acquired`: the first fix with a position after none.
-    public static func fixAcquired(at time: UTCTime?, _ coordinate: Coordinate) -> EventPayload {
+    package static func fixAcquired(at time: UTCTime?, _ coordinate: Coordinate) -> EventPayload {
         EventPayload(.fixAcquired, ["time": .instant(time)].merging(position(coordinate)) { $1 })
     }
 
     /// `fix-lost`, `source-connected`, `source-disconnected`: `time` may be unknown.
-    public static func source(_ kind: EventKind, at time: UTCTime?, _ field: String, _ text: String) -> EventPayload {
+    package static func source(_ kind: EventKind, at time: UTCTime?, _ field: String, _ text: String) -> EventPayload {
         EventPayload(kind, ["time": .instant(time), field: .string(text)])
     }
 
     /// `clock-measured`.
-    public static func clockMeasured(at time: UTCTime, offset: Double) -> EventPayload {
+    package static func clockMeasured(at time: UTCTime, offset: Double) -> EventPayload {
         EventPayload(.clockMeasured, ["time": .time(time), "clock_offset_s": .number(offset)])
     }
 
     /// `clock-stepped`.
-    public static func clockStepped(at time: UTCTime, from: Double, to: Double) -> EventPayload {
+    package static func clockStepped(at time: UTCTime, from: Double, to: Double) -> EventPayload {
         EventPayload(
             .clockStepped,
             ["time": .time(time), "clock_offset_s": .number(to), "previous_offset_s": .number(from)]
@@ -112,12 +112,12 @@ extension EventPayload {
     }
 
     /// `week-rollover`: the first fix corrected.
-    public static func weekRollover(reported: UTCTime, corrected: UTCTime) -> EventPayload {
+    package static func weekRollover(reported: UTCTime, corrected: UTCTime) -> EventPayload {
         EventPayload(.weekRollover, ["time": .time(corrected), "reported_time": .time(reported)])
     }
 
     /// `no-trip-reminder` or `plan-reminder`, delivered at `time`.
-    public static func reminder(_ reminder: Reminder, at time: UTCTime) -> EventPayload {
+    package static func reminder(_ reminder: Reminder, at time: UTCTime) -> EventPayload {
         switch reminder {
         case .noTrip(let end, let days):
             EventPayload(

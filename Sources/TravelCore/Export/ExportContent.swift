@@ -1,7 +1,7 @@
 internal import TravelFormats
 
 /// The file formats `travelctl export` writes.
-public enum ExportFormat: String, Sendable, CaseIterable {
+package enum ExportFormat: String, Sendable, CaseIterable {
     /// GPX 1.1: what GPS tools, navigation apps and gpsbabel read.
     case gpx
     /// GeoJSON (RFC 7946): what GIS tools and web maps read.
@@ -11,16 +11,16 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 }
 
 /// A trip as an export shows it; the store's record, without depending on the store.
-public struct ExportTrip: Sendable, Hashable {
+package struct ExportTrip: Sendable, Hashable {
     /// The trip's stable id (`travelctl export --trip ID`).
-    public var id: Int64
+    package var id: Int64
     /// Times, ends, distance and duration; `endReason == nil` marks an ongoing trip.
-    public var summary: TripSummary
-    public var startPlace: String?
-    public var endPlace: String?
-    public var journeyID: Int64?
+    package var summary: TripSummary
+    package var startPlace: String?
+    package var endPlace: String?
+    package var journeyID: Int64?
 
-    public init(id: Int64, summary: TripSummary, startPlace: String?, endPlace: String?, journeyID: Int64?) {
+    package init(id: Int64, summary: TripSummary, startPlace: String?, endPlace: String?, journeyID: Int64?) {
         self.id = id
         self.summary = summary
         self.startPlace = startPlace
@@ -42,16 +42,16 @@ public struct ExportTrip: Sendable, Hashable {
 }
 
 /// Where the vehicle stayed between trips, shown as a waypoint.
-public struct ExportStop: Sendable, Hashable {
+package struct ExportStop: Sendable, Hashable {
     /// When the vehicle arrived.
-    public var arrival: UTCTime
+    package var arrival: UTCTime
     /// When it left; `nil` while it is still there.
-    public var departure: UTCTime?
-    public var coordinate: Coordinate
+    package var departure: UTCTime?
+    package var coordinate: Coordinate
     /// The place label (zone, POI or coordinates).
-    public var name: String
+    package var name: String
 
-    public init(arrival: UTCTime, departure: UTCTime?, coordinate: Coordinate, name: String) {
+    package init(arrival: UTCTime, departure: UTCTime?, coordinate: Coordinate, name: String) {
         self.arrival = arrival
         self.departure = departure
         self.coordinate = coordinate

@@ -1,18 +1,18 @@
 /// A note or a photo placed on the map: a waypoint next to the stops.
-public struct ExportMoment: Sendable, Hashable {
+package struct ExportMoment: Sendable, Hashable {
     /// What it is; also the GPX `type`, the GeoJSON `kind` and the KML folder it goes in.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case note
         case photo
     }
 
-    public var kind: Kind
-    public var time: UTCTime
-    public var coordinate: Coordinate
+    package var kind: Kind
+    package var time: UTCTime
+    package var coordinate: Coordinate
     /// The note's text, or the photo's absolute path.
-    public var text: String
+    package var text: String
 
-    public init(kind: Kind, time: UTCTime, coordinate: Coordinate, text: String) {
+    package init(kind: Kind, time: UTCTime, coordinate: Coordinate, text: String) {
         self.kind = kind
         self.time = time
         self.coordinate = coordinate

@@ -5,25 +5,25 @@
 ///
 /// Measured point by point in a first pass over the route, so a route of any length can then be
 /// written in pieces without ever being held whole.
-public struct ExportRouteShape: Sendable, Hashable {
+package struct ExportRouteShape: Sendable, Hashable {
     /// How many of the route's points can be placed on the globe; the others are left out.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Whether each of those has a plausible altitude (true when there is none).
-    public private(set) var allHaveAltitude = true
+    package private(set) var allHaveAltitude = true
     /// Whether a step between two consecutive ones is the short way across ±180°.
-    public private(set) var crossesAntimeridian = false
+    package private(set) var crossesAntimeridian = false
     private var lastLongitude: Double?
 
     /// The shape of a route with no point yet.
-    public init() {}
+    package init() {}
 
     /// The shape of `route`, measured whole.
-    public init(route: some Sequence<RoutePoint>) {
+    package init(route: some Sequence<RoutePoint>) {
         for point in route { add(point) }
     }
 
     /// Takes the route's next point (in time order) into account.
-    public mutating func add(_ point: RoutePoint) {
+    package mutating func add(_ point: RoutePoint) {
         guard point.coordinate.isExportable else { return }
         count += 1
         if point.exportAltitude == nil { allHaveAltitude = false }
@@ -41,5 +41,5 @@ public struct ExportRouteShape: Sendable, Hashable {
 extension ExportFormat {
     /// Whether the format needs a route's `ExportRouteShape` before its first point (GeoJSON and
     /// KML); GPX writes each point as it comes.
-    public var needsRouteShape: Bool { self != .gpx }
+    package var needsRouteShape: Bool { self != .gpx }
 }

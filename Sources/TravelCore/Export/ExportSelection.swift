@@ -1,5 +1,5 @@
 /// Which trips an export or a report holds.
-public enum ExportSelection: Sendable, Hashable {
+package enum ExportSelection: Sendable, Hashable {
     case all
     case trip(Int64)
     /// A journey's trips, with its notes and photos.

@@ -7,7 +7,7 @@
 /// `endTrip`), then `finish()` (GPX 1.1 requires waypoints before tracks). Points that cannot be
 /// placed on the globe (non-finite or out-of-range latitude or longitude) are left out rather than
 /// written as invalid numbers.
-public struct ExportWriter<Failure: Error> {
+package struct ExportWriter<Failure: Error> {
     private var encoding: any ExportEncoding
     private var buffer: [UInt8] = []
     private let flushThreshold: Int
@@ -18,7 +18,7 @@ public struct ExportWriter<Failure: Error> {
     private var openTrip: (announced: Int?, written: Int)?
 
     /// Starts a document named `title`; nothing reaches `sink` before the first full block.
-    public init(
+    package init(
         format: ExportFormat,
         title: String,
         flushThreshold: Int = 1 << 16,
@@ -38,7 +38,7 @@ public struct ExportWriter<Failure: Error> {
     }
 
     /// Adds a stop as a waypoint; all stops come before the first trip.
-    public mutating func add(_ stop: ExportStop) throws(Failure) {
+    package mutating func add(_ stop: ExportStop) throws(Failure) {
         precondition(!hasTrips, "stops are written before trips")
         guard stop.coordinate.isExportable else { return }
         encoding.stop(stop, into: &buffer)
@@ -46,7 +46,7 @@ public struct ExportWriter<Failure: Error> {
     }
 
     /// Adds a note or a photo as a waypoint; all of them come after the stops, before the first trip.
-    public mutating func add(_ moment: ExportMoment) throws(Failure) {
+    package mutating func add(_ moment: ExportMoment) throws(Failure) {
         precondition(!hasTrips, "notes and photos are written before trips")
         guard moment.coordinate.isExportable else { return }
         encoding.moment(moment, into: &buffer)
@@ -54,7 +54,7 @@ public struct ExportWriter<Failure: Error> {
     }
 
     /// Adds a trip with its whole route, in time order.
-    public mutating func add(_ trip: ExportTrip, route: [RoutePoint]) throws(Failure) {
+    package mutating func add(_ trip: ExportTrip, route: [RoutePoint]) throws(Failure) {
         beginTrip(trip, shape: format.needsRouteShape ? ExportRouteShape(route: route) : nil)
         for point in route { try add(point) }
         try endTrip()
@@ -63,7 +63,7 @@ public struct ExportWriter<Failure: Error> {
     /// Starts a trip whose route points follow through `add(_:)`, in time order. `shape` is the
     /// shape of exactly those points, measured beforehand; it may be `nil` when the format does
     /// not `needsRouteShape`.
-    public mutating func beginTrip(_ trip: ExportTrip, shape: ExportRouteShape?) {
+    package mutating func beginTrip(_ trip: ExportTrip, shape: ExportRouteShape?) {
         precondition(openTrip == nil, "the previous trip is ended first")
         precondition(shape != nil || !format.needsRouteShape, "\(format) needs the route's shape")
         hasTrips = true
@@ -72,7 +72,7 @@ public struct ExportWriter<Failure: Error> {
     }
 
     /// Adds the open trip's next route point.
-    public mutating func add(_ point: RoutePoint) throws(Failure) {
+    package mutating func add(_ point: RoutePoint) throws(Failure) {
         guard point.coordinate.isExportable else { return }
         openTrip?.written += 1
         encoding.point(point, into: &buffer)
@@ -80,7 +80,7 @@ public struct ExportWriter<Failure: Error> {
     }
 
     /// Ends the open trip.
-    public mutating func endTrip() throws(Failure) {
+    package mutating func endTrip() throws(Failure) {
         precondition(openTrip != nil, "a trip is begun first")
         assert(openTrip?.announced.map { $0 == openTrip?.written } != false, "the route's shape told another count")
         openTrip = nil
@@ -89,7 +89,7 @@ public struct ExportWriter<Failure: Error> {
     }
 
     /// Closes the document and hands over the last bytes.
-    public mutating func finish() throws(Failure) {
+    package mutating func finish() throws(Failure) {
         encoding.end(into: &buffer)
         try sink(buffer)
         buffer.removeAll()

@@ -1,7 +1,7 @@
 extension Coordinate {
     /// Parses `latitude, longitude` in decimal degrees (`45.28310, 13.72120`; the comma may be
     /// followed by spaces); `nil` for anything else or out of range.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         func degrees(_ part: Substring) -> Double? {

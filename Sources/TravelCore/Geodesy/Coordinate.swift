@@ -1,11 +1,11 @@
 /// A point on the WGS84 ellipsoid, in degrees, as receivers report it.
-public struct Coordinate: Sendable, Hashable {
+package struct Coordinate: Sendable, Hashable {
     /// Geodetic latitude, degrees north, in [−90, 90]; values outside make geodesy return NaN.
-    public var latitude: Double
+    package var latitude: Double
     /// Longitude, degrees east; any value is accepted and only its value modulo 360 matters.
-    public var longitude: Double
+    package var longitude: Double
 
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }

@@ -1,13 +1,13 @@
 /// The shortest path between two points on the WGS84 ellipsoid.
-public struct GeodesicInverse: Sendable, Hashable {
+package struct GeodesicInverse: Sendable, Hashable {
     /// Length of the path, metres.
-    public var distance: Double
+    package var distance: Double
     /// Direction of travel when leaving the first point, degrees clockwise from north in [−180, 180].
-    public var initialAzimuth: Double
+    package var initialAzimuth: Double
     /// Direction of travel when arriving at the second point, degrees clockwise from north in [−180, 180].
-    public var finalAzimuth: Double
+    package var finalAzimuth: Double
 
-    public init(distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
+    package init(distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
         self.distance = distance
         self.initialAzimuth = initialAzimuth
         self.finalAzimuth = finalAzimuth
@@ -19,12 +19,12 @@ public struct GeodesicInverse: Sendable, Hashable {
 /// The exact methods follow Karney, "Algorithms for geodesics" (J. Geodesy 2013): they agree with GeographicLib
 /// to a few nanometres and converge for every pair of points, antipodes and poles included. Out-of-range
 /// latitudes and non-finite input give NaN. See docs/geodesy.md.
-public enum Geodesy {
+package enum Geodesy {
     /// Ellipsoidal WGS84 distance (m) and azimuths (deg), accurate to ~15 nm, for any two points.
     ///
     /// Where the path is not unique (coincident points, exact antipodes, some other nearly antipodal pairs) the
     /// distance is still exact and the azimuths are those of one of the shortest paths.
-    public static func inverse(_ a: Coordinate, _ b: Coordinate) -> GeodesicInverse {
+    package static func inverse(_ a: Coordinate, _ b: Coordinate) -> GeodesicInverse {
         let solution = InverseSolver.solve(from: a, to: b)
         return GeodesicInverse(
             distance: solution.distance,
@@ -34,7 +34,7 @@ public enum Geodesy {
     }
 
     /// Ellipsoidal WGS84 distance in metres, accurate to ~15 nm; `inverse` without the azimuths.
-    public static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
+    package static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
         InverseSolver.solve(from: a, to: b).distance
     }
 
@@ -46,7 +46,7 @@ public enum Geodesy {
     /// scaled by M / N (M the meridional radius) so meridian arcs keep their ellipsoidal length. The sphere's
     /// parallels then shrink toward the pole at the ellipsoid's rate, d(N cos φ)/dφ = −M sin φ, which is what
     /// keeps it accurate near the poles, where a flat-earth formula with the same radii errs by 1e-4 at 89°.
-    public static func fastDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
+    package static func fastDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
         let e2 = WGS84.eccentricitySquared
         // Reduced in degrees, so cos φₘ keeps its relative precision right up to the poles.
         let (sinMid, cosMid) = Degrees.sinCos((a.latitude + b.latitude) / 2)
@@ -69,7 +69,7 @@ public enum Geodesy {
 
     /// Where the geodesic leaving `start` at `azimuth` (degrees clockwise from north) is after `distance` metres:
     /// the direct problem, exact to a few nanometres at any distance; longitude in [−180, 180].
-    public static func direct(from start: Coordinate, azimuth: Double, distance: Double) -> Coordinate {
+    package static func direct(from start: Coordinate, azimuth: Double, distance: Double) -> Coordinate {
         let f = WGS84.flattening
         let tiny = Double.leastNormalMagnitude.squareRoot()
         let (sinAlpha1, cosAlpha1) = Degrees.sinCos(Degrees.roundedTiny(Degrees.normalized(azimuth)))

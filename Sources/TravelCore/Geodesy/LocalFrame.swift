@@ -6,12 +6,12 @@
 /// 1e-4 of the distance up to 89° of latitude (a fraction of a millimetre at 10 m hops); the
 /// detector's thresholds are metres, so this is far below what matters. Use `Geodesy.distance` or
 /// `Geodesy.fastDistance` for anything longer or anything stored.
-public struct LocalFrame: Sendable {
-    public let origin: Coordinate
+package struct LocalFrame: Sendable {
+    package let origin: Coordinate
     private let metresPerDegreeLatitude: Double
     private let metresPerDegreeLongitude: Double
 
-    public init(at origin: Coordinate) {
+    package init(at origin: Coordinate) {
         self.origin = origin
         let (sinLatitude, cosLatitude) = Degrees.sinCos(origin.latitude)
         let wSquared = 1 - WGS84.eccentricitySquared * sinLatitude * sinLatitude
@@ -24,7 +24,7 @@ public struct LocalFrame: Sendable {
 
     /// Metres from the origin to `point`, for points within a kilometre or so.
     @inline(__always)
-    public func distance(to point: Coordinate) -> Double {
+    package func distance(to point: Coordinate) -> Double {
         let north = (point.latitude - origin.latitude) * metresPerDegreeLatitude
         var east = point.longitude - origin.longitude
         if east > 180 { east -= 360 } else if east < -180 { east += 360 }

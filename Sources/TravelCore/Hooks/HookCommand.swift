@@ -8,13 +8,13 @@
 /// - an unquoted `;` standing alone as a word ends one command and starts the next;
 /// - the first word is the program's absolute path (no `PATH` search, no `~`, no variables, no
 ///   globbing: the text is taken as written).
-public struct HookCommand: Sendable, Hashable, CustomStringConvertible {
+package struct HookCommand: Sendable, Hashable, CustomStringConvertible {
     /// The program's absolute path.
-    public var executable: String
+    package var executable: String
     /// The arguments after it (not including the program itself).
-    public var arguments: [String]
+    package var arguments: [String]
 
-    public init(executable: String, arguments: [String] = []) {
+    package init(executable: String, arguments: [String] = []) {
         self.executable = executable
         self.arguments = arguments
     }
@@ -22,7 +22,7 @@ public struct HookCommand: Sendable, Hashable, CustomStringConvertible {
     /// The commands of one `[Hooks]` value (`;` separates them); `nil` when a quote is left open,
     /// a backslash ends the text, a command is empty or its program is not an absolute path.
     /// The empty text is no command.
-    public static func parseList(_ text: String) -> [HookCommand]? {
+    package static func parseList(_ text: String) -> [HookCommand]? {
         guard let words = split(text) else { return nil }
         var commands: [HookCommand] = []
         var current: [String] = []
@@ -44,7 +44,7 @@ public struct HookCommand: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `text` has an unquoted `#` after a space or tab: a comment written after the
     /// commands, which would otherwise become arguments (`"#1"` or `\#1` passes a `#`).
-    public static func hasUnquotedComment(_ text: String) -> Bool {
+    package static func hasUnquotedComment(_ text: String) -> Bool {
         var afterBlank = false
         var quote: Character?
         var escaped = false
@@ -72,7 +72,7 @@ public struct HookCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The command written back with the quoting rules above, words quoted only when needed.
-    public var description: String {
+    package var description: String {
         ([executable] + arguments).map(Self.quoted).joined(separator: " ")
     }
 

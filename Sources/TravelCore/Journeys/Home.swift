@@ -1,28 +1,28 @@
 /// Where the vehicle lives: the centre of journeys, configured or learned.
-public struct Home: Sendable, Hashable {
+package struct Home: Sendable, Hashable {
     /// How home became known.
-    public enum Source: String, Sendable, Hashable {
+    package enum Source: String, Sendable, Hashable {
         /// `[Journeys] Home=` in the configuration.
         case configured
         /// The place where the vehicle spent most nights.
         case learned
     }
 
-    public var coordinate: Coordinate
-    public var source: Source
+    package var coordinate: Coordinate
+    package var source: Source
     /// Nights spent at home, and nights recorded anywhere: the evidence for a learned home.
-    public var nightsAtHome: Int
-    public var nightsRecorded: Int
+    package var nightsAtHome: Int
+    package var nightsRecorded: Int
 
     /// How sure we are, from 0 to 1: 1 for a configured home; for a learned one, the share of
     /// recorded nights spent there (a vehicle at home five nights of seven scores 0.71).
-    public var confidence: Double {
+    package var confidence: Double {
         source == .configured ? 1 : nightsRecorded > 0 ? Double(nightsAtHome) / Double(nightsRecorded) : 0
     }
 
     /// The configured home, or the place with most nights once it has `minimumNightsForHome` of
     /// them (the first such place on a tie); `nil` while no place qualifies.
-    public init?(places: PlaceMap, rules: JourneyRules) {
+    package init?(places: PlaceMap, rules: JourneyRules) {
         if let configured = rules.home {
             let nights = places.places.filter { Geodesy.fastDistance($0.centre, configured) <= rules.placeRadius }
             self.init(
@@ -44,7 +44,7 @@ public struct Home: Sendable, Hashable {
         )
     }
 
-    public init(coordinate: Coordinate, source: Source, nightsAtHome: Int, nightsRecorded: Int) {
+    package init(coordinate: Coordinate, source: Source, nightsAtHome: Int, nightsRecorded: Int) {
         self.coordinate = coordinate
         self.source = source
         self.nightsAtHome = nightsAtHome

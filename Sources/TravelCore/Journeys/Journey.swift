@@ -1,5 +1,5 @@
 /// A journey's type, as docs/domain.md defines it.
-public enum JourneyType: String, Sendable, Hashable, CaseIterable {
+package enum JourneyType: String, Sendable, Hashable, CaseIterable {
     /// Never leaves the home area, and the same local calendar day.
     case local
     /// Leaves the home area and is back the same local calendar day.
@@ -9,15 +9,15 @@ public enum JourneyType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A trip as journey grouping sees it.
-public struct JourneyTrip: Sendable, Hashable {
+package struct JourneyTrip: Sendable, Hashable {
     /// The trip's stored id, carried through to `Journey.tripIDs`.
-    public var id: Int64
-    public var summary: TripSummary
+    package var id: Int64
+    package var summary: TripSummary
     /// The point of the route farthest from the reference `JourneyGrouping.routeReference` names;
     /// `nil` when the ends alone tell what grouping needs (then the route is never read).
-    public var farthestPoint: Coordinate?
+    package var farthestPoint: Coordinate?
 
-    public init(id: Int64, summary: TripSummary, farthestPoint: Coordinate? = nil) {
+    package init(id: Int64, summary: TripSummary, farthestPoint: Coordinate? = nil) {
         self.id = id
         self.summary = summary
         self.farthestPoint = farthestPoint
@@ -25,24 +25,24 @@ public struct JourneyTrip: Sendable, Hashable {
 }
 
 /// Trips from leaving home to coming back, as `JourneyGrouping` found them.
-public struct Journey: Sendable, Hashable {
+package struct Journey: Sendable, Hashable {
     /// Its trips, oldest first.
-    public var tripIDs: [Int64]
+    package var tripIDs: [Int64]
     /// The first trip's start.
-    public var start: UTCTime
+    package var start: UTCTime
     /// The last trip's end (its latest point while it is ongoing).
-    public var end: UTCTime
+    package var end: UTCTime
     /// Whether the vehicle is still away: the history ends before it came back.
-    public var isOpen: Bool
+    package var isOpen: Bool
     /// `nil` while home is unknown for a journey within one local day (see `JourneyGrouping`).
-    public var type: JourneyType?
+    package var type: JourneyType?
     /// The farthest stop from home; for a loop that never stopped away, the farthest route point.
-    public var destination: Coordinate
+    package var destination: Coordinate
     /// Sum of its trips' distances, metres.
-    public var distance: Double
+    package var distance: Double
     /// The plan or hand-started journey it is, or `nil` for one found from the trips alone.
-    public var declared: DeclaredJourney.Origin? = nil
+    package var declared: DeclaredJourney.Origin? = nil
 
     /// Seconds from leaving to coming back: time away, not time driving.
-    public var duration: Double { end.seconds(since: start) }
+    package var duration: Double { end.seconds(since: start) }
 }

@@ -8,7 +8,7 @@ extension JourneyGrouping {
     /// A journey started by hand is always in the result, spanning its own window even before it
     /// has trips; a plan only once a trip falls inside its dates. Types are measured from the
     /// trips as for any journey, so a plan's declared type can be compared with what happened.
-    public static func group(
+    package static func group(
         _ trips: [JourneyTrip],
         home: Coordinate?,
         rules: JourneyRules,

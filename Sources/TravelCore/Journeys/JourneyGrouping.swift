@@ -9,11 +9,11 @@
 /// Without a home, each trip is a journey of its own: there is nothing to measure "leaving"
 /// against, and the list says so. Such a journey is `multi-day` when it spans local days and
 /// otherwise has no type: `local` and `day` both speak of the home area, which is not known yet.
-public enum JourneyGrouping {
+package enum JourneyGrouping {
     /// The point a trip's route must be measured from, or `nil` when its ends already settle
     /// everything. The store scans routes only for these trips (both ends in the home area, where
     /// only the route shows whether it went beyond), so grouping years of history reads few routes.
-    public static func routeReference(for trip: TripSummary, home: Coordinate?, rules: JourneyRules) -> Coordinate? {
+    package static func routeReference(for trip: TripSummary, home: Coordinate?, rules: JourneyRules) -> Coordinate? {
         let reference = home ?? trip.start
         let endsInArea =
             Geodesy.fastDistance(reference, trip.start) <= rules.homeRadius
@@ -22,7 +22,7 @@ public enum JourneyGrouping {
     }
 
     /// The journeys of `trips` (any order), oldest first.
-    public static func group(_ trips: [JourneyTrip], home: Coordinate?, rules: JourneyRules) -> [Journey] {
+    package static func group(_ trips: [JourneyTrip], home: Coordinate?, rules: JourneyRules) -> [Journey] {
         let sorted = trips.sorted { $0.summary.startTime < $1.summary.startTime }
         guard let home else {
             return sorted.map { trip in

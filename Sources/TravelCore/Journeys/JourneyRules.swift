@@ -1,23 +1,23 @@
 /// What grouping trips into journeys needs beyond the trips: where home is, how big its area is,
 /// and how instants map to local calendar days.
-public struct JourneyRules: Sendable, Hashable {
+package struct JourneyRules: Sendable, Hashable {
     /// The configured home; `nil` to learn it from where the vehicle spends its nights.
-    public var home: Coordinate?
+    package var home: Coordinate?
     /// A journey that never goes farther than this from home is `local` (25 km, as in the seed
     /// apps); coming back within it after going farther ends the journey.
-    public var homeRadius: Double
+    package var homeRadius: Double
     /// Stops this close to a place's first stop belong to that place. 200 m gathers the parking
     /// spots along a street or in a car park, and keeps the next street's car park apart.
-    public var placeRadius: Double
+    package var placeRadius: Double
     /// Local calendar days are those of this zone.
-    public var timeZone: LocalTimeZone
+    package var timeZone: LocalTimeZone
     /// Where the vehicle stands at this local time of day (seconds) is where it spent the night:
     /// 03:00, when late arrivals have parked and early departures have not left.
-    public var nightSecondOfDay: Int
+    package var nightSecondOfDay: Int
     /// A place needs at least this many nights to be learned as home: one night is a guess.
-    public var minimumNightsForHome: Int
+    package var minimumNightsForHome: Int
 
-    public init(
+    package init(
         home: Coordinate? = nil,
         homeRadius: Double = 25_000,
         placeRadius: Double = 200,

@@ -1,12 +1,12 @@
 /// A local calendar date (`2026-07-14`), as plans are declared: no time, no offset.
-public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01.
-    public var day: Int64
+    package var day: Int64
 
-    public init(day: Int64) { self.day = day }
+    package init(day: Int64) { self.day = day }
 
     /// Parses `YYYY-MM-DD`; `nil` for anything else, or a date that does not exist (`2026-02-30`).
-    public init?(parsing text: some StringProtocol) {
+    package init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.count == 10, parts.count == 3, parts.map(\.count) == [4, 2, 2],
             parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
@@ -17,12 +17,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The local date `time` falls on in `zone`.
-    public init(_ time: UTCTime, zone: LocalTimeZone) { day = zone.localDay(of: time) }
+    package init(_ time: UTCTime, zone: LocalTimeZone) { day = zone.localDay(of: time) }
 
-    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.day < rhs.day }
+    package static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.day < rhs.day }
 
     /// `2026-07-14`.
-    public var description: String {
+    package var description: String {
         String(UTCTime(milliseconds: day * 86_400_000).iso8601.prefix(10))
     }
 }

@@ -5,10 +5,10 @@
 /// the road to within the receiver's own error. Parked, the vehicle is where it stopped. Outside
 /// every trip and every known stop (before the history starts, or while the receiver was off and
 /// the vehicle moved unrecorded) there is no position: a guess would put photos in the wrong town.
-public enum MomentPosition {
+package enum MomentPosition {
     /// The position at `time` between `before` and `after`, two consecutive points of one route
     /// with `before.time <= time <= after.time`. Crossing the antimeridian takes the short way.
-    public static func interpolate(at time: UTCTime, between before: RoutePoint, and after: RoutePoint) -> Coordinate {
+    package static func interpolate(at time: UTCTime, between before: RoutePoint, and after: RoutePoint) -> Coordinate {
         let span = after.time.milliseconds - before.time.milliseconds
         guard span > 0 else { return before.coordinate }
         let fraction = min(max(Double(time.milliseconds - before.time.milliseconds) / Double(span), 0), 1)

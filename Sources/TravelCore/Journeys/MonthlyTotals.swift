@@ -1,21 +1,21 @@
 /// Journeys and distance per local calendar month of one year: what `travelctl stats` charts.
-public struct MonthlyTotals: Sendable, Hashable {
+package struct MonthlyTotals: Sendable, Hashable {
     /// One month's totals.
-    public struct Month: Sendable, Hashable {
+    package struct Month: Sendable, Hashable {
         /// 1 to 12.
-        public var month: Int
-        public var journeys: Int
+        package var month: Int
+        package var journeys: Int
         /// Metres.
-        public var distance: Double
+        package var distance: Double
     }
 
-    public var year: Int
+    package var year: Int
     /// January to December, months without journeys included, so a chart has every month.
-    public private(set) var months: [Month]
+    package private(set) var months: [Month]
 
     /// Totals of the journeys that start in `year` (local time); each `journeys` element is a
     /// journey's start and distance. A journey counts in the month it starts in, whole.
-    public init(year: Int, journeys: [(start: UTCTime, distance: Double)], zone: LocalTimeZone) {
+    package init(year: Int, journeys: [(start: UTCTime, distance: Double)], zone: LocalTimeZone) {
         self.year = year
         months = (1...12).map { Month(month: $0, journeys: 0, distance: 0) }
         for journey in journeys {
@@ -26,6 +26,6 @@ public struct MonthlyTotals: Sendable, Hashable {
         }
     }
 
-    public var journeys: Int { months.reduce(0) { $0 + $1.journeys } }
-    public var distance: Double { months.reduce(0) { $0 + $1.distance } }
+    package var journeys: Int { months.reduce(0) { $0 + $1.journeys } }
+    package var distance: Double { months.reduce(0) { $0 + $1.distance } }
 }

@@ -1,16 +1,17 @@
 /// One stay of the vehicle in a spot: a stop, from the arrival of a trip to the next departure.
-public struct Stay: Sendable, Hashable {
+package struct Stay: Sendable, Hashable {
     /// Where the vehicle arrived.
-    public var coordinate: Coordinate
-    public var arrival: UTCTime
+    package var coordinate: Coordinate
+    package var arrival: UTCTime
     /// `nil` while the vehicle is still there. Such a stay counts no nights: the core has no clock
     /// to say how long it has lasted so far.
-    public var departure: UTCTime?
+    package var departure: UTCTime?
     /// Where the next trip started. When that is elsewhere the vehicle moved unrecorded (receiver
     /// off, another log), so where it spent the nights between is unknown and none are counted.
-    public var departureCoordinate: Coordinate?
+    package var departureCoordinate: Coordinate?
 
-    public init(coordinate: Coordinate, arrival: UTCTime, departure: UTCTime?, departureCoordinate: Coordinate? = nil) {
+    package init(coordinate: Coordinate, arrival: UTCTime, departure: UTCTime?, departureCoordinate: Coordinate? = nil)
+    {
         self.coordinate = coordinate
         self.arrival = arrival
         self.departure = departure
@@ -19,15 +20,15 @@ public struct Stay: Sendable, Hashable {
 }
 
 /// Stays at the same spot, gathered into one place.
-public struct Place: Sendable, Hashable {
+package struct Place: Sendable, Hashable {
     /// Where the place's first stay was: the spot later stays are measured against.
-    public var seed: Coordinate
+    package var seed: Coordinate
     /// The mean position of its stays, the place's position for labels and reports.
-    public var centre: Coordinate
+    package var centre: Coordinate
     /// How many stays it gathers.
-    public var stays: Int
+    package var stays: Int
     /// Nights spent there (see `JourneyRules.nightSecondOfDay`).
-    public var nights: Int
+    package var nights: Int
 }
 
 /// The places the vehicle stayed at, clustered from its stays.
@@ -37,11 +38,11 @@ public struct Place: Sendable, Hashable {
 /// first stay rather than a moving mean keeps a place from creeping along a street as stays are
 /// added, and keeps the answer independent of anything but the stays themselves. A grid of
 /// cells at least `placeRadius` wide makes each lookup look at nine cells, not every place.
-public struct PlaceMap: Sendable {
+package struct PlaceMap: Sendable {
     /// The places, in order of their first stay.
-    public private(set) var places: [Place] = []
+    package private(set) var places: [Place] = []
     /// For each stay given (in the order given), the index of its place in `places`.
-    public private(set) var placeOfStay: [Int] = []
+    package private(set) var placeOfStay: [Int] = []
     private let radius: Double
     private var grid: [Cell: [Int]] = [:]
 
@@ -50,7 +51,7 @@ public struct PlaceMap: Sendable {
         var column: Int
     }
 
-    public init(stays: [Stay], rules: JourneyRules) {
+    package init(stays: [Stay], rules: JourneyRules) {
         radius = rules.placeRadius
         let order = stays.indices.sorted { stays[$0].arrival < stays[$1].arrival }
         placeOfStay = Array(repeating: 0, count: stays.count)
@@ -83,7 +84,7 @@ public struct PlaceMap: Sendable {
 
     /// The index of the place whose first stay is nearest to `coordinate` and within the place
     /// radius; the earlier place wins a tie.
-    public func place(near coordinate: Coordinate) -> Int? {
+    package func place(near coordinate: Coordinate) -> Int? {
         var best: (index: Int, distance: Double)?
         let home = cell(of: coordinate)
         for row in (home.row - 1)...(home.row + 1) {
@@ -101,7 +102,7 @@ public struct PlaceMap: Sendable {
     }
 
     /// All nights spent at any place.
-    public var nightsRecorded: Int { places.reduce(0) { $0 + $1.nights } }
+    package var nightsRecorded: Int { places.reduce(0) { $0 + $1.nights } }
 
     /// How many local nights `stay` covers: the local days whose night time falls within it.
     static func nights(of stay: Stay, rules: JourneyRules) -> Int {

@@ -1,15 +1,15 @@
 /// A fixed offset from UTC, as ISO 8601 and EXIF write one (`+01:00`). Local days and times are a
 /// `LocalTimeZone`'s, which follows daylight saving time; `LocalTimeZone.fixed` makes a zone of an
 /// offset (what the deprecated `[Journeys] UTCOffset` configures).
-public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
+package struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
     /// Seconds east of UTC: `+01:00` is 3600.
-    public let seconds: Int
+    package let seconds: Int
 
     /// UTC itself.
-    public static let utc = UTCOffset(checkedSeconds: 0)
+    package static let utc = UTCOffset(checkedSeconds: 0)
 
     /// Offsets in use on Earth lie within −12:00 … +14:00; anything else is a mistake.
-    public init?(seconds: Int) {
+    package init?(seconds: Int) {
         guard (-12 * 3600...14 * 3600).contains(seconds), seconds % 60 == 0 else { return nil }
         self.seconds = seconds
     }
@@ -17,7 +17,7 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
     private init(checkedSeconds: Int) { seconds = checkedSeconds }
 
     /// Parses `+01:00`, `-05:30`, `+0100`, `+01` or `Z`, as ISO 8601 writes an offset.
-    public init?(parsing text: some StringProtocol) {
+    package init?(parsing text: some StringProtocol) {
         if text == "Z" || text == "z" {
             self = .utc
             return
@@ -37,7 +37,7 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `+01:00`, `-05:30`, `+00:00`.
-    public var description: String {
+    package var description: String {
         let minutes = abs(seconds) / 60
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(seconds < 0 ? "-" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"

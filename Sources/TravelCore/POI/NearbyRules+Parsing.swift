@@ -1,6 +1,6 @@
 extension NearbyRules {
     /// Parses `fuel=500 museum=300`; entries that are not CATEGORY=METRES (1–5000 m) are skipped.
-    public static func parseCategoryRadius(_ text: String) -> [String: Double] {
+    package static func parseCategoryRadius(_ text: String) -> [String: Double] {
         var radii: [String: Double] = [:]
         for entry in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
             let parts = entry.split(separator: "=", maxSplits: 1)

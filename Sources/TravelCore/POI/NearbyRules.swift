@@ -1,27 +1,27 @@
 /// When a POI alert fires and when it may fire again (docs/zones.md).
-public struct NearbyRules: Sendable, Hashable {
+package struct NearbyRules: Sendable, Hashable {
     /// An alert fires when the vehicle comes within this many metres of a POI.
-    public var radius = 150.0
+    package var radius = 150.0
     /// Radius by category, overriding `radius` (`fuel` → 500 m).
-    public var categoryRadius: [String: Double] = [:]
+    package var categoryRadius: [String: Double] = [:]
     /// `categoryRadius` as the configuration spells it (`fuel=500 museum=300`); setting it sets
     /// `categoryRadius`.
-    public var categoryRadiusText = "" {
+    package var categoryRadiusText = "" {
         didSet { categoryRadius = Self.parseCategoryRadius(categoryRadiusText) }
     }
     /// The vehicle must get this many metres beyond the radius before the POI can alert again:
     /// drift of a car parked at the radius never re-arms it.
-    public var leaveMargin = 100.0
+    package var leaveMargin = 100.0
     /// Seconds before the same POI may alert again, even after leaving.
-    public var cooldown = 3_600.0
+    package var cooldown = 3_600.0
 
-    public init() {}
+    package init() {}
 
     /// The alert radius for a POI of `category`.
-    public func radius(for category: String?) -> Double {
+    package func radius(for category: String?) -> Double {
         category.flatMap { categoryRadius[$0] } ?? radius
     }
 
     /// The largest radius any POI has, for the index query.
-    public var largestRadius: Double { max(radius, categoryRadius.values.max() ?? 0) }
+    package var largestRadius: Double { max(radius, categoryRadius.values.max() ?? 0) }
 }

@@ -6,15 +6,15 @@
 /// two after the closest point; the alert's time, position and distance are the closest fix's. The POI then stays quiet until the vehicle has gone
 /// `leaveMargin` beyond its radius (hysteresis) and `cooldown` has passed since its last alert;
 /// so a car parked at a POI alerts once.
-public struct NearbyWatcher: Sendable {
+package struct NearbyWatcher: Sendable {
     /// The longest an alert waits for the vehicle to come closer than its closest fix so far,
     /// seconds: a car parked at a POI is told this long after it stopped.
-    public static let longestWait = 60.0
+    package static let longestWait = 60.0
     /// How much farther than its closest fix the vehicle must be to have passed a POI, metres.
-    public static let passedMargin = 20.0
+    package static let passedMargin = 20.0
 
-    public let rules: NearbyRules
-    public let index: POIIndex
+    package let rules: NearbyRules
+    package let index: POIIndex
     /// POIs alerted (or reached during their cooldown) that the vehicle has not left yet.
     /// Each with the distance it must get beyond to be left.
     private var near: [Int64: (coordinate: Coordinate, leaveDistance: Double)] = [:]
@@ -26,7 +26,7 @@ public struct NearbyWatcher: Sendable {
 
     /// - Parameter recentAlerts: the last alert time per POI, from the store, so a restart keeps
     ///   the cooldowns.
-    public init(index: POIIndex = POIIndex([]), rules: NearbyRules = .init(), recentAlerts: [Int64: UTCTime] = [:]) {
+    package init(index: POIIndex = POIIndex([]), rules: NearbyRules = .init(), recentAlerts: [Int64: UTCTime] = [:]) {
         self.index = index
         self.rules = rules
         lastAlert = recentAlerts
@@ -34,7 +34,7 @@ public struct NearbyWatcher: Sendable {
 
     /// Tests one accepted fix against the POIs near it; alerts whose closest approach is now
     /// known are handed to `emit`, by time and POI id.
-    public mutating func observe(
+    package mutating func observe(
         _ coordinate: Coordinate,
         at time: UTCTime,
         tripStart: UTCTime? = nil,
@@ -86,7 +86,7 @@ public struct NearbyWatcher: Sendable {
 
     /// The input ended (an import, a replay): the alerts still waiting for a closer fix are
     /// given with the closest one seen.
-    public mutating func finish(emit: (NearbyAlert) -> Void) {
+    package mutating func finish(emit: (NearbyAlert) -> Void) {
         let due = pending.values.map(\.closest)
         pending = [:]
         deliver(due, emit: emit)

@@ -1,12 +1,12 @@
 /// A named point of interest with a category (`fuel`, `museum`, `city`…).
-public struct POI: Sendable, Hashable {
+package struct POI: Sendable, Hashable {
     /// The store's id; alerts and their cooldowns refer to it.
-    public var id: Int64
-    public var name: String
-    public var category: String?
-    public var coordinate: Coordinate
+    package var id: Int64
+    package var name: String
+    package var category: String?
+    package var coordinate: Coordinate
 
-    public init(id: Int64, name: String, category: String? = nil, coordinate: Coordinate) {
+    package init(id: Int64, name: String, category: String? = nil, coordinate: Coordinate) {
         self.id = id
         self.name = name
         self.category = category
@@ -15,19 +15,19 @@ public struct POI: Sendable, Hashable {
 }
 
 /// The vehicle passed within a POI's alert radius.
-public struct NearbyAlert: Sendable, Hashable {
-    public var time: UTCTime
-    public var poiID: Int64
-    public var poiName: String
-    public var category: String?
+package struct NearbyAlert: Sendable, Hashable {
+    package var time: UTCTime
+    package var poiID: Int64
+    package var poiName: String
+    package var category: String?
     /// Where the vehicle was.
-    public var coordinate: Coordinate
+    package var coordinate: Coordinate
     /// Metres from the vehicle to the POI.
-    public var distance: Double
+    package var distance: Double
     /// The trip the vehicle was on, by its start time, if any.
-    public var tripStart: UTCTime?
+    package var tripStart: UTCTime?
 
-    public init(
+    package init(
         time: UTCTime,
         poiID: Int64,
         poiName: String,
@@ -46,21 +46,21 @@ public struct NearbyAlert: Sendable, Hashable {
     }
 
     /// `Near Fuel Stop (fuel), 120 m`: the alert's stored and logged text.
-    public var message: String { Self.message(poiName: poiName, category: category, distance: distance) }
+    package var message: String { Self.message(poiName: poiName, category: category, distance: distance) }
 
     /// `Near Fuel Stop (fuel), 120 m`.
-    public static func message(poiName: String, category: String?, distance: Double) -> String {
+    package static func message(poiName: String, category: String?, distance: Double) -> String {
         "Near \(poiName)\(category.map { " (\($0))" } ?? ""), \(Int(distance.rounded())) m"
     }
 }
 
 /// A POI read from a file, before the store gives it an id.
-public struct POIDraft: Sendable, Hashable {
-    public var name: String
-    public var category: String?
-    public var coordinate: Coordinate
+package struct POIDraft: Sendable, Hashable {
+    package var name: String
+    package var category: String?
+    package var coordinate: Coordinate
 
-    public init(name: String, category: String?, coordinate: Coordinate) {
+    package init(name: String, category: String?, coordinate: Coordinate) {
         self.name = name
         self.category = category
         self.coordinate = coordinate

@@ -1,17 +1,17 @@
 /// POIs sorted by grid cell (0.01°, about 1.1 km north–south), for nearby queries that read a
 /// handful of cells instead of every POI. Coordinates are kept as 1e-7° integers (1 cm), so a
 /// million POIs take about 24 MB.
-public struct POIIndex: Sendable {
+package struct POIIndex: Sendable {
     static let cellDegrees = 0.01
     /// The POIs, in cell order.
-    public let pois: [POI]
+    package let pois: [POI]
     private let latitudes: [Int32]
     private let longitudes: [Int32]
     /// Each occupied cell's key, ascending, and where its POIs start in `pois`.
     private let cellKeys: [Int64]
     private let cellStarts: [Int32]
 
-    public init(_ pois: [POI]) {
+    package init(_ pois: [POI]) {
         let keyed = pois.map { (Self.key(for: $0.coordinate), $0) }.sorted {
             $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id
         }
@@ -29,11 +29,11 @@ public struct POIIndex: Sendable {
         cellStarts = starts
     }
 
-    public var count: Int { pois.count }
+    package var count: Int { pois.count }
 
     /// Indexes into `pois` of those within `radius` metres of `point` (radius up to a few km),
     /// with their distances.
-    public func nearby(_ point: Coordinate, within radius: Double) -> [(index: Int, distance: Double)] {
+    package func nearby(_ point: Coordinate, within radius: Double) -> [(index: Int, distance: Double)] {
         let frame = LocalFrame(at: point)
         let planar = PlanarFrame(at: point)
         let dLat = radius / planar.metresPerDegreeLatitude
@@ -55,7 +55,7 @@ public struct POIIndex: Sendable {
     }
 
     /// The same answer as `nearby` by looking at every POI: the benchmark's baseline.
-    public func linearNearby(_ point: Coordinate, within radius: Double) -> [(index: Int, distance: Double)] {
+    package func linearNearby(_ point: Coordinate, within radius: Double) -> [(index: Int, distance: Double)] {
         let frame = LocalFrame(at: point)
         var found: [(index: Int, distance: Double)] = []
         for index in pois.indices {

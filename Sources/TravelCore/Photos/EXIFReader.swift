@@ -10,20 +10,20 @@
 /// `GPSDateStamp`. A TIFF file is such a structure itself. Every offset is checked against the
 /// segment's bounds, so a truncated or hostile file yields `nil`, never a crash. The first 64 KiB
 /// of a file hold any APP1 segment.
-public enum EXIFReader {
+package enum EXIFReader {
     /// How much of a file's start `photoTimestamp(jpeg:)` can need: an APP1 segment is at most
     /// 64 KiB, and cameras write it right after the start-of-image marker (JFIF's APP0 at most before).
-    public static let prefixLength = 128 * 1024
+    package static let prefixLength = 128 * 1024
 
     /// The time `DateTimeOriginal` records in `jpeg` (the file's first bytes, or all of it), or
     /// `nil` when it is not a JPEG, has no EXIF block, or no usable original time.
-    public static func photoTimestamp(jpeg: [UInt8]) -> PhotoTimestamp? {
+    package static func photoTimestamp(jpeg: [UInt8]) -> PhotoTimestamp? {
         metadata(photo: jpeg).timestamp
     }
 
     /// What the EXIF block of `photo` (a JPEG or TIFF file's first bytes, or all of it) says of
     /// when and where it was taken; empty when it has none.
-    public static func metadata(photo: [UInt8]) -> PhotoMetadata {
+    package static func metadata(photo: [UInt8]) -> PhotoMetadata {
         let tiff: ArraySlice<UInt8>?
         switch PhotoFileKind(magic: photo) {
         case .jpeg?: tiff = exifSegment(in: photo)
@@ -260,15 +260,15 @@ struct TIFFDirectory {
 }
 
 /// What a photo's EXIF block says of when and where it was taken.
-public struct PhotoMetadata: Sendable, Hashable {
+package struct PhotoMetadata: Sendable, Hashable {
     /// `DateTimeOriginal`: the camera's clock, with its offset when it wrote one.
-    public var timestamp: PhotoTimestamp?
+    package var timestamp: PhotoTimestamp?
     /// Where the camera's own GPS put it (the GPS IFD), if it has one.
-    public var gpsCoordinate: Coordinate?
+    package var gpsCoordinate: Coordinate?
     /// When the camera's GPS fixed, UTC from the satellites (`GPSDateStamp` and `GPSTimeStamp`).
-    public var gpsTime: UTCTime?
+    package var gpsTime: UTCTime?
 
-    public init(timestamp: PhotoTimestamp? = nil, gpsCoordinate: Coordinate? = nil, gpsTime: UTCTime? = nil) {
+    package init(timestamp: PhotoTimestamp? = nil, gpsCoordinate: Coordinate? = nil, gpsTime: UTCTime? = nil) {
         self.timestamp = timestamp
         self.gpsCoordinate = gpsCoordinate
         self.gpsTime = gpsTime
@@ -276,7 +276,7 @@ public struct PhotoMetadata: Sendable, Hashable {
 }
 
 /// The image formats `photo add` takes, told by their first bytes (their "magic"), not their name.
-public enum PhotoFileKind: String, Sendable, Hashable {
+package enum PhotoFileKind: String, Sendable, Hashable {
     /// `FF D8 FF`: EXIF in an APP1 segment.
     case jpeg
     /// `II*\0` or `MM\0*`: the file is a TIFF structure (also most cameras' raw files).
@@ -286,7 +286,7 @@ public enum PhotoFileKind: String, Sendable, Hashable {
     case heif
 
     /// The kind of a file starting with `magic`, or `nil` for anything else (text, PDF, …).
-    public init?(magic bytes: [UInt8]) {
+    package init?(magic bytes: [UInt8]) {
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF {
             self = .jpeg
         } else if bytes.count >= 4,

@@ -5,12 +5,12 @@
 /// Nothing is copied onto the heap: the daemon maps the file read-only, so its pages are shared
 /// file cache, not the process's own memory. Lookups walk an implicit k-d tree over unit vectors
 /// (the file is written in tree order), a few dozen nodes per query.
-public final class Gazetteer: Sendable {
+package final class Gazetteer: Sendable {
     /// The file's bytes; valid until `release` runs in `deinit`.
     nonisolated(unsafe) private let bytes: UnsafeRawBufferPointer
     private let release: @Sendable (UnsafeRawBufferPointer) -> Void
     /// Places in the file.
-    public let count: Int
+    package let count: Int
     private let regionCount: Int
     private let namesOffset: Int
     private let populationsOffset: Int
@@ -23,7 +23,7 @@ public final class Gazetteer: Sendable {
 
     /// Reads the gazetteer in `bytes`, which must stay valid until `release` is called with them
     /// (when the last reference goes). Throws when they are not a gazetteer file of this version.
-    public init(
+    package init(
         bytes: UnsafeRawBufferPointer,
         release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
     ) throws(GazetteerError) {
@@ -54,7 +54,7 @@ public final class Gazetteer: Sendable {
     }
 
     /// Copies `data` into memory of its own: for tests and small files.
-    public convenience init(copying data: [UInt8]) throws(GazetteerError) {
+    package convenience init(copying data: [UInt8]) throws(GazetteerError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
         buffer.copyBytes(from: data)
         try self.init(bytes: UnsafeRawBufferPointer(rebasing: buffer[..<data.count])) { bytes in
@@ -65,7 +65,7 @@ public final class Gazetteer: Sendable {
     deinit { release(bytes) }
 
     /// The place at `index` (0 ..< count), in the file's order.
-    public func place(at index: Int) -> GazetteerPlace {
+    package func place(at index: Int) -> GazetteerPlace {
         let v = vector(index)
         let horizontal = hypot(x: Double(v.x), y: Double(v.y))
         let region = Int(load(UInt16.self, regionIndexOffset + index * 2))
@@ -83,7 +83,7 @@ public final class Gazetteer: Sendable {
 
     /// The place nearest `coordinate`, no farther than `limit` metres, with how far and in which
     /// direction `coordinate` lies from it; `nil` when none is that near.
-    public func nearest(to coordinate: Coordinate, within limit: Double) -> GazetteerMatch? {
+    package func nearest(to coordinate: Coordinate, within limit: Double) -> GazetteerMatch? {
         guard coordinate.latitude.isFinite, coordinate.longitude.isFinite, count > 0 else { return nil }
         let query = Self.unitVector(coordinate)
         // Squared chord lengths on the unit sphere: monotonic in the distance along the surface.
@@ -158,15 +158,15 @@ public final class Gazetteer: Sendable {
 }
 
 /// One populated place of the gazetteer.
-public struct GazetteerPlace: Sendable, Hashable {
-    public var name: String
+package struct GazetteerPlace: Sendable, Hashable {
+    package var name: String
     /// The first-level administrative region (a state, province, county); empty when GeoNames has none.
-    public var region: String
-    public var country: String
-    public var coordinate: Coordinate
-    public var population: Int
+    package var region: String
+    package var country: String
+    package var coordinate: Coordinate
+    package var population: Int
 
-    public init(name: String, region: String, country: String, coordinate: Coordinate, population: Int) {
+    package init(name: String, region: String, country: String, coordinate: Coordinate, population: Int) {
         self.name = name
         self.region = region
         self.country = country
@@ -176,14 +176,14 @@ public struct GazetteerPlace: Sendable, Hashable {
 }
 
 /// The gazetteer's nearest place to a coordinate.
-public struct GazetteerMatch: Sendable, Hashable {
-    public var place: GazetteerPlace
+package struct GazetteerMatch: Sendable, Hashable {
+    package var place: GazetteerPlace
     /// From the place to the coordinate, metres (WGS84).
-    public var distance: Double
+    package var distance: Double
     /// The direction of the coordinate seen from the place, degrees clockwise from north.
-    public var bearing: Double
+    package var bearing: Double
 
-    public init(place: GazetteerPlace, distance: Double, bearing: Double) {
+    package init(place: GazetteerPlace, distance: Double, bearing: Double) {
         self.place = place
         self.distance = distance
         self.bearing = bearing
@@ -191,11 +191,11 @@ public struct GazetteerMatch: Sendable, Hashable {
 }
 
 /// Why a gazetteer file cannot be read.
-public enum GazetteerError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum GazetteerError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAGazetteer
     case truncated(expected: Int, actual: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAGazetteer: "it is not a TravelCompanion gazetteer file (scripts/make-gazetteer.py makes one)"
         case .truncated(let expected, let actual): "it has \(actual) bytes where its header promises \(expected)"

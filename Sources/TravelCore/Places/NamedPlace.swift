@@ -1,23 +1,23 @@
 /// A place the user named (`travelctl place name LAT,LON NAME`), or home named "Home" when it is
 /// learned or configured: a circle that names every place inside it, after zones and before POIs.
-public struct NamedPlace: Sendable, Hashable {
+package struct NamedPlace: Sendable, Hashable {
     /// The store's id (`place remove ID`).
-    public var id: Int64
-    public var name: String
-    public var coordinate: Coordinate
+    package var id: Int64
+    package var name: String
+    package var coordinate: Coordinate
     /// How far the name reaches, metres.
-    public var radius: Double
+    package var radius: Double
     /// Home, named by the program rather than the user: any place the user named wins over it.
-    public var isLearned: Bool
+    package var isLearned: Bool
 
     /// The name home gets when nobody named it.
-    public static let homeName = "Home"
+    package static let homeName = "Home"
     /// How far a name reaches when the user gives no radius, metres.
-    public static let defaultRadius = 150.0
+    package static let defaultRadius = 150.0
     /// The radii a name may have, metres: a parking space to a town.
-    public static let radiusRange = 1.0...100_000.0
+    package static let radiusRange = 1.0...100_000.0
 
-    public init(id: Int64, name: String, coordinate: Coordinate, radius: Double, isLearned: Bool = false) {
+    package init(id: Int64, name: String, coordinate: Coordinate, radius: Double, isLearned: Bool = false) {
         self.id = id
         self.name = name
         self.coordinate = coordinate

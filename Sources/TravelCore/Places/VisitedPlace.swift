@@ -1,18 +1,18 @@
 /// A place history visited, as `travelctl places` lists it: every stop of the same label taken together.
-public struct VisitedPlace: Sendable, Hashable {
+package struct VisitedPlace: Sendable, Hashable {
     /// The stops' label as read today (zone, named place, POI, town or coordinates).
-    public var label: String
+    package var label: String
     /// Stops there.
-    public var visits: Int
+    package var visits: Int
     /// Nights spent there: the local night time (`JourneyRules.nightSecondOfDay`, 03:00) of each
     /// day the vehicle stood there, counted as `travelctl home` counts them.
-    public var nights: Int
+    package var nights: Int
     /// Seconds parked there, from each arrival to the next departure; a stop still going counts none.
-    public var seconds: Double
+    package var seconds: Double
     /// The last arrival there.
-    public var lastArrival: UTCTime
+    package var lastArrival: UTCTime
 
-    public init(label: String, visits: Int, nights: Int, seconds: Double, lastArrival: UTCTime) {
+    package init(label: String, visits: Int, nights: Int, seconds: Double, lastArrival: UTCTime) {
         self.label = label
         self.visits = visits
         self.nights = nights
@@ -22,7 +22,7 @@ public struct VisitedPlace: Sendable, Hashable {
 
     /// The stays grouped by their labels: the longest time spent first, then the most visits,
     /// then by label, so the order never depends on the input's.
-    public static func summarize(_ stays: [(label: String, stay: Stay)], rules: JourneyRules) -> [VisitedPlace] {
+    package static func summarize(_ stays: [(label: String, stay: Stay)], rules: JourneyRules) -> [VisitedPlace] {
         var places: [String: VisitedPlace] = [:]
         for (label, stay) in stays {
             let seconds = stay.departure.map { max($0.seconds(since: stay.arrival), 0) } ?? 0

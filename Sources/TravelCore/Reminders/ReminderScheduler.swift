@@ -1,15 +1,15 @@
 /// When reminders fall due: the configured local time of day, local days and times of the configured zone.
-public struct ReminderRules: Sendable, Hashable {
+package struct ReminderRules: Sendable, Hashable {
     /// "No trip logged in N days" after this many days without a trip; 0: never.
-    public var noTripDays: Int
+    package var noTripDays: Int
     /// Whether a plan is announced the day before it starts.
-    public var planReminders: Bool
+    package var planReminders: Bool
     /// The local time of day reminders are delivered at, seconds after midnight.
-    public var secondOfDay: Int
+    package var secondOfDay: Int
     /// The zone of the local days and time of day (`[Journeys] TimeZone`).
-    public var timeZone: LocalTimeZone
+    package var timeZone: LocalTimeZone
 
-    public init(noTripDays: Int, planReminders: Bool, secondOfDay: Int, timeZone: LocalTimeZone) {
+    package init(noTripDays: Int, planReminders: Bool, secondOfDay: Int, timeZone: LocalTimeZone) {
         self.noTripDays = noTripDays
         self.planReminders = planReminders
         self.secondOfDay = secondOfDay
@@ -17,7 +17,7 @@ public struct ReminderRules: Sendable, Hashable {
     }
 
     /// `09:00` → 32 400; `nil` for anything but `HH:MM` within a day.
-    public static func secondOfDay(parsing text: some StringProtocol) -> Int? {
+    package static func secondOfDay(parsing text: some StringProtocol) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
             let hours = Int(parts[0]), let minutes = Int(parts[1]), hours < 24, minutes < 60
@@ -28,14 +28,14 @@ public struct ReminderRules: Sendable, Hashable {
 
 /// One reminder, and what makes it the same reminder across restarts (`kind` and `subject`):
 /// a gap without trips is reminded of once, a plan once.
-public enum Reminder: Sendable, Hashable {
+package enum Reminder: Sendable, Hashable {
     /// No trip since `lastTripEnd`, `days` days or more before the delivery.
     case noTrip(lastTripEnd: UTCTime, days: Int)
     /// Plan `planID` to `destination` starts the next local day, `from`.
     case planTomorrow(planID: Int64, destination: String, from: LocalDate)
 
     /// `no-trip` or `plan-tomorrow`.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .noTrip: "no-trip"
         case .planTomorrow: "plan-tomorrow"
@@ -43,7 +43,7 @@ public enum Reminder: Sendable, Hashable {
     }
 
     /// Which gap or plan: the last trip's end in milliseconds, or the plan's id.
-    public var subject: String {
+    package var subject: String {
         switch self {
         case .noTrip(let end, _): "\(end.milliseconds)"
         case .planTomorrow(let id, _, _): "\(id)"
@@ -51,27 +51,27 @@ public enum Reminder: Sendable, Hashable {
     }
 
     /// The reminder's identity, as stored once delivered.
-    public var key: ReminderKey { ReminderKey(kind: kind, subject: subject) }
+    package var key: ReminderKey { ReminderKey(kind: kind, subject: subject) }
 }
 
 /// A delivered reminder's identity: its kind and its subject.
-public struct ReminderKey: Sendable, Hashable {
-    public var kind: String
-    public var subject: String
+package struct ReminderKey: Sendable, Hashable {
+    package var kind: String
+    package var subject: String
 
-    public init(kind: String, subject: String) {
+    package init(kind: String, subject: String) {
         self.kind = kind
         self.subject = subject
     }
 }
 
 /// A plan as reminders see it.
-public struct PlannedStart: Sendable, Hashable {
-    public var planID: Int64
-    public var destination: String
-    public var from: LocalDate
+package struct PlannedStart: Sendable, Hashable {
+    package var planID: Int64
+    package var destination: String
+    package var from: LocalDate
 
-    public init(planID: Int64, destination: String, from: LocalDate) {
+    package init(planID: Int64, destination: String, from: LocalDate) {
         self.planID = planID
         self.destination = destination
         self.from = from
@@ -85,8 +85,8 @@ public struct PlannedStart: Sendable, Hashable {
 ///   end plus N days, once for that gap (a new trip starts a new gap).
 /// - "Plan starts tomorrow" is due from the delivery time on the local day before the plan's first
 ///   day until that day begins, once per plan; a daemon off all that day does not announce it late.
-public enum ReminderScheduler {
-    public static func due(
+package enum ReminderScheduler {
+    package static func due(
         at now: UTCTime,
         rules: ReminderRules,
         lastTripEnd: UTCTime?,

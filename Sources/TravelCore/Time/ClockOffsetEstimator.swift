@@ -9,9 +9,9 @@
 /// (or slower) than real time, such as a log replayed by gpsfake at 15 ms a sentence, where GPS
 /// time gains seconds on the system clock with every fix. The clock did not step then, and
 /// reporting one every few fixes (and running a ClockStepped hook each time) would be noise.
-public struct ClockOffsetEstimator: Sendable, Hashable {
+package struct ClockOffsetEstimator: Sendable, Hashable {
     /// What changed, for the log.
-    public enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
         /// The first estimate (seconds, system minus GPS).
         case measured(offset: Double)
         /// The system clock jumped: the offset went from `from` to `to` seconds.
@@ -19,29 +19,29 @@ public struct ClockOffsetEstimator: Sendable, Hashable {
     }
 
     /// Samples needed before the first estimate, and the window the estimate is the minimum of.
-    public static let window = 8
+    package static let window = 8
     /// A sample this far (seconds) from the estimate is not ordinary delay jitter.
-    public static let stepThreshold = 2.0
+    package static let stepThreshold = 2.0
     /// Samples in a row beyond the threshold, on one side, that make a step.
-    public static let samplesForStep = 3
+    package static let samplesForStep = 3
     /// How far apart (seconds) the samples after a step may be: a stepped clock moves the offset
     /// once, and after that only delivery jitter (well under a second from a serial receiver or
     /// gpsd) separates them.
-    public static let jitterTolerance = 1.0
+    package static let jitterTolerance = 1.0
 
     /// The current estimate, seconds the system clock is ahead of GPS time (negative: behind).
-    public private(set) var offset: Double?
+    package private(set) var offset: Double?
     private var recent: [Double] = []
     private var outliers: [Double] = []
 
-    public init() {}
+    package init() {}
 
     /// Fixes read closer together than this (seconds) on the monotonic clock, while GPS time
     /// moved on further between them, came from a backlog: a serial device reopened (or a
     /// daemon started) with epochs queued in the kernel, gpsd passing on what it read meanwhile.
     /// Their arrival says when they were read, not when the receiver made them, so they are no
     /// sample: taken, they made a step of the clock and a step back once the backlog was read.
-    public static let burstSpacing = 0.025
+    package static let burstSpacing = 0.025
 
     /// The last fix observed with its monotonic arrival: what tells a backlog.
     private var previousArrival: Arrival?
@@ -53,7 +53,7 @@ public struct ClockOffsetEstimator: Sendable, Hashable {
 
     /// Takes the sample of one fix; returns a change worth logging. `monotonicNanoseconds`: when
     /// it arrived on the monotonic clock, by which a fix read from a backlog is passed over.
-    public mutating func observe(gps: UTCTime, system: UTCTime, monotonicNanoseconds: Int64? = nil) -> Change? {
+    package mutating func observe(gps: UTCTime, system: UTCTime, monotonicNanoseconds: Int64? = nil) -> Change? {
         if let monotonicNanoseconds {
             defer { previousArrival = Arrival(gps: gps, monotonicNanoseconds: monotonicNanoseconds) }
             if let previous = previousArrival {
@@ -99,14 +99,14 @@ public struct ClockOffsetEstimator: Sendable, Hashable {
 
 extension ClockOffsetEstimator {
     /// "3 years 12 days ahead of", "0.4 s behind", "in step with": the offset for people.
-    public static func describe(_ offset: Double) -> String {
+    package static func describe(_ offset: Double) -> String {
         guard abs(offset) >= 0.5 else { return "in step with" }
         return "\(span(abs(offset))) \(offset > 0 ? "ahead of" : "behind")"
     }
 
     /// "system clock stepped back by 2 h 0 min: now 3 years 12 days ahead of GPS time, was …":
     /// the size of the step first, since two offsets of years read alike when it is minutes.
-    public static func describeStep(from: Double, to: Double) -> String {
+    package static func describeStep(from: Double, to: Double) -> String {
         let direction = to > from ? "forward" : "back"
         return """
             system clock stepped \(direction) by \(span(abs(to - from))): now \(describe(to)) GPS time, \

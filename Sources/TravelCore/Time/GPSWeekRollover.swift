@@ -7,13 +7,13 @@
 ///
 /// A date is moved only on evidence (`redated`): an old date is also what a genuine old log
 /// carries, and only NMEA dates come straight from the receiver's firmware.
-public enum GPSWeekRollover {
+package enum GPSWeekRollover {
     /// 1024 weeks, in milliseconds.
-    public static let period: Int64 = 1024 * 7 * 86_400_000
+    package static let period: Int64 = 1024 * 7 * 86_400_000
 
     /// `time`, or `time` moved forward by the fewest whole periods that make it no earlier than
     /// `earliest`. Times at or after `earliest` are returned as they are.
-    public static func corrected(_ time: UTCTime, earliest: UTCTime) -> UTCTime {
+    package static func corrected(_ time: UTCTime, earliest: UTCTime) -> UTCTime {
         guard time < earliest else { return time }
         let behind = earliest.milliseconds - time.milliseconds
         let periods = (behind + period - 1) / period
@@ -34,7 +34,7 @@ public enum GPSWeekRollover {
     ///
     /// So an NMEA log of 2018 imported in 2026 keeps 2018 (2038 would be in the future), and a
     /// 2026 drive that a rolled-over receiver dates 2007 is stored in 2026.
-    public static func redated(
+    package static func redated(
         _ time: UTCTime,
         source: FixSource,
         earliest: UTCTime,
@@ -55,19 +55,19 @@ public enum GPSWeekRollover {
 
 /// What the edge knows about the present, handed to the clock-free core so that re-dating a
 /// fix (`GPSWeekRollover.redated`) stays deterministic.
-public struct TimeEvidence: Sendable, Hashable {
+package struct TimeEvidence: Sendable, Hashable {
     /// A trusted present, after which no fix is moved: the system clock at import time, or a
     /// live system clock once it is plausible (not before `floor`). `nil` when unknown.
-    public var now: UTCTime?
+    package var now: UTCTime?
     /// A trusted past, before which a live fix cannot be real: the build date of the program.
     /// `nil` for logs, which may be as old as they like.
-    public var floor: UTCTime?
+    package var floor: UTCTime?
 
-    public init(now: UTCTime? = nil, floor: UTCTime? = nil) {
+    package init(now: UTCTime? = nil, floor: UTCTime? = nil) {
         self.now = now
         self.floor = floor
     }
 
     /// No evidence: no date is moved.
-    public static let none = TimeEvidence()
+    package static let none = TimeEvidence()
 }

@@ -3,7 +3,7 @@ extension LocalTimeZone {
     /// version 2 on, the 64-bit data block and the footer's POSIX rule (for instants after the
     /// last transition) are used; a version 1 file has only its 32-bit block. Leap-second records
     /// are skipped: instants here are POSIX time, as the `right/` zones are not.
-    public init(name: String, tzif bytes: [UInt8]) throws(TimeZoneError) {
+    package init(name: String, tzif bytes: [UInt8]) throws(TimeZoneError) {
         // Built by static functions rather than by a throwing delegating initializer: the latter,
         // with typed throws, crashed the optimized (-O) build in swift_release on every call.
         self = try Self.parsed(name: name, tzif: bytes)
@@ -48,13 +48,13 @@ extension LocalTimeZone {
 }
 
 /// Why a time zone could not be had.
-public enum TimeZoneError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TimeZoneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No zone of that name: not in the tz database, or a name that could not be one.
     case unknown(name: String, reason: String)
     /// The zone's file exists but is not a TZif file this reader understands.
     case malformed(name: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let name, let reason): "unknown time zone '\(name)': \(reason)"
         case .malformed(let name, let reason): "time zone '\(name)' cannot be read: \(reason)"
@@ -62,7 +62,7 @@ public enum TimeZoneError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why, without the name: `no file /usr/share/zoneinfo/Bogus/Zone`.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .unknown(_, let reason), .malformed(_, let reason): reason
         }

@@ -8,9 +8,9 @@
 ///
 /// Local times that do not exist or exist twice at a daylight-saving change are resolved the same
 /// way everywhere, as `instant(day:secondOfDay:)` documents.
-public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
+package struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
     /// The zone's name, as a table header shows it: `Europe/Dublin`, `UTC`, `UTC+01:00`.
-    public let name: String
+    package let name: String
     /// Instants (seconds since the epoch) at which the clocks change, ascending.
     let transitions: [Int64]
     /// For each transition, the index in `types` of the local time it begins.
@@ -29,10 +29,10 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// UTC itself.
-    public static let utc = fixed(.utc)
+    package static let utc = fixed(.utc)
 
     /// A zone whose clocks never change: named `UTC` for offset zero, else `UTC+01:00`.
-    public static func fixed(_ offset: UTCOffset) -> LocalTimeZone {
+    package static func fixed(_ offset: UTCOffset) -> LocalTimeZone {
         let name = offset.seconds == 0 ? "UTC" : "UTC\(offset)"
         let type = LocalTimeType(offset: offset.seconds, isDaylightSaving: false, abbreviation: name)
         return LocalTimeZone(name: name, transitions: [], transitionTypes: [], types: [type], rule: nil)
@@ -40,16 +40,16 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
 
     /// A zone that follows a POSIX `TZ` rule alone (`IST-1GMT0,M10.5.0,M3.5.0/1`); `nil` when the
     /// rule does not parse.
-    public init?(name: String, posixRule text: some StringProtocol) {
+    package init?(name: String, posixRule text: some StringProtocol) {
         guard let rule = POSIXTimeZoneRule(parsing: text) else { return nil }
         self.init(name: name, transitions: [], transitionTypes: [], types: [rule.standard], rule: rule)
     }
 
     /// The zone's name.
-    public var description: String { name }
+    package var description: String { name }
 
     /// The local time type in force at `time`.
-    public func type(at time: UTCTime) -> LocalTimeType {
+    package func type(at time: UTCTime) -> LocalTimeType {
         let seconds = Self.floorSeconds(time)
         guard let first = transitions.first, seconds >= first else {
             return transitions.isEmpty ? (rule?.type(at: seconds) ?? types[0]) : types[0]
@@ -66,16 +66,16 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Seconds east of UTC at `time`: 3600 in a Dublin summer, 0 in its winter.
-    public func offset(at time: UTCTime) -> Int { type(at: time).offset }
+    package func offset(at time: UTCTime) -> Int { type(at: time).offset }
 
     /// The abbreviation the clocks show at `time`: `IST`, `GMT`, `EDT`, `+1030`.
-    public func abbreviation(at time: UTCTime) -> String { type(at: time).abbreviation }
+    package func abbreviation(at time: UTCTime) -> String { type(at: time).abbreviation }
 
     /// The local calendar day of `time`, counted in days since 1970-01-01.
-    public func localDay(of time: UTCTime) -> Int64 { local(time).dayAndTimeOfDay.day }
+    package func localDay(of time: UTCTime) -> Int64 { local(time).dayAndTimeOfDay.day }
 
     /// The local civil date and time of `time`, as a UTC instant shifted by the offset in force.
-    public func local(_ time: UTCTime) -> UTCTime {
+    package func local(_ time: UTCTime) -> UTCTime {
         UTCTime(milliseconds: time.milliseconds + Int64(offset(at: time)) * 1000)
     }
 
@@ -88,7 +88,7 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
     /// start: 01:30 on the night Dublin's clocks go from 01:00 to 02:00 is 02:30 summer time. Both
     /// keep instants in the order of the local times asked for, and midnight always exists in the
     /// zones that change at night.
-    public func instant(day: Int64, secondOfDay: Int) -> UTCTime {
+    package func instant(day: Int64, secondOfDay: Int) -> UTCTime {
         let wall = day * 86_400 + Int64(secondOfDay)
         // Clocks change at most once in two days in every real zone: the offsets two days either
         // side are the only candidates.
@@ -109,14 +109,14 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
 /// What the clocks show during one period of a zone: the offset, whether it is daylight saving
 /// time as the tz database marks it (Dublin's winter time is, its summer time is not), and the
 /// abbreviation.
-public struct LocalTimeType: Sendable, Hashable {
+package struct LocalTimeType: Sendable, Hashable {
     /// Seconds east of UTC.
-    public var offset: Int
-    public var isDaylightSaving: Bool
+    package var offset: Int
+    package var isDaylightSaving: Bool
     /// `IST`, `GMT`, `+1030`.
-    public var abbreviation: String
+    package var abbreviation: String
 
-    public init(offset: Int, isDaylightSaving: Bool, abbreviation: String) {
+    package init(offset: Int, isDaylightSaving: Bool, abbreviation: String) {
         self.offset = offset
         self.isDaylightSaving = isDaylightSaving
         self.abbreviation = abbreviation
@@ -125,7 +125,7 @@ public struct LocalTimeType: Sendable, Hashable {
 
 extension LocalTimeZone {
     /// The offset of a zone whose clocks never change; `nil` for one that has changed or will.
-    public var fixedOffset: UTCOffset? {
+    package var fixedOffset: UTCOffset? {
         guard Set(types.map(\.offset)).count == 1, rule?.daylight == nil else { return nil }
         return UTCOffset(seconds: rule?.standard.offset ?? types[0].offset)
     }

@@ -19,12 +19,12 @@
 ///   accepting the run. A log's older fixes are history read again (a replay restarted from its
 ///   beginning, an import), never a step.
 /// - An epoch dated exactly as the last one is a `duplicate`: dropped, and no sign of trouble.
-public struct FixFilter: Sendable {
-    public let configuration: TrackingConfiguration
+package struct FixFilter: Sendable {
+    package let configuration: TrackingConfiguration
 
     /// What became of the fixes offered so far, in order. One offered fix may decide several
     /// held before it (all accepted, or all rejected), or nothing yet (it is held).
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         case accepted(Fix)
         case rejected(Fix, FixRejection)
         /// GPS time stepped back from `from` (the last accepted fix) to `to` and stayed there:
@@ -36,14 +36,14 @@ public struct FixFilter: Sendable {
     /// when it is also `jumpFactor` times the step between the last two accepted fixes (the
     /// receiver's cadence: a logger of one fix a minute steps a minute). Confirming costs only the
     /// latency of `confirmationsAhead` epochs.
-    public static let jumpAhead = 5.0
+    package static let jumpAhead = 5.0
     /// See `jumpAhead`.
-    public static let jumpFactor = 4.0
+    package static let jumpFactor = 4.0
     /// Epochs that must continue from a held epoch before it is believed.
-    public static let confirmationsAhead = 2
+    package static let confirmationsAhead = 2
     /// Epochs in a row, moving forward among themselves but behind the last accepted fix, that
     /// make a step back of GPS time rather than a few stale epochs.
-    public static let confirmationsBehind = 5
+    package static let confirmationsBehind = 5
 
     /// The last accepted fix: what "forward in time" and "no impossible jump" compare with.
     private(set) var last: (time: UTCTime, coordinate: Coordinate)?
@@ -58,7 +58,7 @@ public struct FixFilter: Sendable {
     private var jumpsInARow = 0
     private static let jumpsBeforeReanchoring = 5
 
-    public init(configuration: TrackingConfiguration) {
+    package init(configuration: TrackingConfiguration) {
         self.configuration = configuration
     }
 
@@ -80,12 +80,12 @@ public struct FixFilter: Sendable {
     var held: Held { Held(ahead: ahead, behind: behind) }
 
     /// Whether epochs are waiting for the next ones to decide their time.
-    public var isHolding: Bool { !ahead.isEmpty || !behind.isEmpty }
+    package var isHolding: Bool { !ahead.isEmpty || !behind.isEmpty }
 
     /// Offers `fix`; returns what was decided, in order (nothing while it is held).
     /// `referenceTime` is a trusted clock (the daemon's, once disciplined by GPS), or `nil` when
     /// there is none (imports).
-    public mutating func offer(_ fix: Fix, referenceTime: UTCTime? = nil) -> [Decision] {
+    package mutating func offer(_ fix: Fix, referenceTime: UTCTime? = nil) -> [Decision] {
         if let rejection = quality(of: fix, referenceTime: referenceTime) { return [.rejected(fix, rejection)] }
         let time = fix.time!
         var decisions: [Decision] = []
@@ -133,7 +133,7 @@ public struct FixFilter: Sendable {
     /// The input ended (an imported log): epochs held after a step ahead are accepted, since no
     /// epoch contradicts them; those behind the last accepted fix never made a step and are
     /// rejected.
-    public mutating func finish() -> [Decision] {
+    package mutating func finish() -> [Decision] {
         var decisions: [Decision] = behind.map { .rejected($0, .timeNotForward) }
         behind.removeAll()
         let held = ahead

@@ -1,5 +1,5 @@
 /// Why the quality filter turned a fix away. Counted per reason, never silently lost.
-public enum FixRejection: String, Sendable, Hashable, CaseIterable {
+package enum FixRejection: String, Sendable, Hashable, CaseIterable {
     /// No 2D/3D position (mode 0/1, or no coordinates).
     case noPosition = "no-position"
     /// No UTC date and time: it cannot be placed in history.

@@ -1,4 +1,4 @@
-public import TravelFormats
+package import TravelFormats
 
 /// The engine's state as JSON, so a restarted daemon resumes the trip it was on.
 ///
@@ -7,10 +7,10 @@ public import TravelFormats
 /// most a few minutes of samples); otherwise the phase holds all a restart needs.
 extension TrackingEngine {
     /// Format version of `snapshot`; a snapshot of another version is refused, not guessed at.
-    public static let snapshotVersion: Int64 = 1
+    package static let snapshotVersion: Int64 = 1
 
     /// The persistable state.
-    public var snapshot: JSONValue {
+    package var snapshot: JSONValue {
         var members: [JSONValue.Member] = [.init("version", .integer(Self.snapshotVersion))]
         if let last = filterLast {
             members.append(.init("lastAccepted", Self.encode(time: last.time, last.coordinate)))
@@ -25,7 +25,7 @@ extension TrackingEngine {
     }
 
     /// Resumes from `snapshot`.
-    public init(configuration: TrackingConfiguration, restoring snapshot: JSONValue) throws(SnapshotError) {
+    package init(configuration: TrackingConfiguration, restoring snapshot: JSONValue) throws(SnapshotError) {
         guard snapshot["version"]?.intValue.map(Int64.init) == Self.snapshotVersion else {
             throw .unsupportedVersion(snapshot["version"]?.description ?? "none")
         }
@@ -222,11 +222,11 @@ extension TrackingEngine {
 }
 
 /// Why a saved engine state could not be resumed; the daemon then starts afresh and says so.
-public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedVersion(String)
     case malformed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedVersion(let v): "saved tracking state has unsupported version \(v)"
         case .malformed(let field): "saved tracking state is malformed (\(field))"

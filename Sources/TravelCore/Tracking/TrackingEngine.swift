@@ -1,23 +1,23 @@
 /// The tracking pipeline shared by the live daemon and `travelctl import`: the fix filter,
 /// then the trip detector. Fixes with their own time in, events out; nothing else.
-public struct TrackingEngine: Sendable {
-    public let configuration: TrackingConfiguration
+package struct TrackingEngine: Sendable {
+    package let configuration: TrackingConfiguration
     private var filter: FixFilter
     private var detector: TripDetector
     /// Fixes offered, accepted, and rejected by reason; trips started and ended.
-    public private(set) var statistics = TrackingStatistics()
+    package private(set) var statistics = TrackingStatistics()
     /// The zones watched for enter/exit, tested with every accepted fix (none by default).
-    public var zones = ZoneWatcher(zones: [])
+    package var zones = ZoneWatcher(zones: [])
     /// The POIs watched for nearby alerts (none by default).
-    public var nearby = NearbyWatcher()
+    package var nearby = NearbyWatcher()
     /// `configuration.earliestFixTime`, parsed once.
     private let earliestFixTime: UTCTime
     /// The last fix date moved by `GPSWeekRollover.redated`: as the receiver gave it, and as stored.
-    public private(set) var lastRedating: (original: UTCTime, stored: UTCTime)?
+    package private(set) var lastRedating: (original: UTCTime, stored: UTCTime)?
     /// The last step back of GPS time the filter re-based on: the last fix before it, the first after.
-    public private(set) var lastTimeStep: (from: UTCTime, to: UTCTime)?
+    package private(set) var lastTimeStep: (from: UTCTime, to: UTCTime)?
 
-    public init(configuration: TrackingConfiguration = .init()) {
+    package init(configuration: TrackingConfiguration = .init()) {
         self.configuration = configuration
         earliestFixTime = configuration.earliestFixTime
         filter = FixFilter(configuration: configuration)
@@ -49,7 +49,7 @@ public struct TrackingEngine: Sendable {
     /// `referenceTime` is a trusted clock for the "not in the future" check, or `nil` (imports).
     /// `evidence` is what the caller knows of the present, by which an NMEA date of a receiver
     /// with the week-rollover bug is moved (`GPSWeekRollover.redated`); with none, no date is.
-    public mutating func ingest(
+    package mutating func ingest(
         _ fix: Fix,
         referenceTime: UTCTime? = nil,
         evidence: TimeEvidence = .none,
@@ -131,7 +131,7 @@ public struct TrackingEngine: Sendable {
 
     /// The log ended: epochs the filter held are decided, alerts waiting for a closer fix are
     /// given, and an open trip ends at its arrival or last point (reason `.endOfInput`).
-    public mutating func endOfInput(emit: (TrackingEvent) -> Void) {
+    package mutating func endOfInput(emit: (TrackingEvent) -> Void) {
         apply(filter.finish(), emit: emit)
         nearby.finish { emit(.nearby($0)) }
         var tally = TripTally()
@@ -144,21 +144,21 @@ public struct TrackingEngine: Sendable {
 
     /// The receiver or the daemon restarted (the daemon calls this when it starts and when its
     /// source reconnects after an outage): a stationary gap across it is a parking.
-    public mutating func sourceRestarted() {
+    package mutating func sourceRestarted() {
         detector.sourceRestarted()
     }
 
     /// The last accepted fix's time and position, if any (zones tell a power gap by it).
-    public var lastAcceptedFix: (time: UTCTime, coordinate: Coordinate)? { filter.last }
+    package var lastAcceptedFix: (time: UTCTime, coordinate: Coordinate)? { filter.last }
 
     /// The time of the last accepted fix, if any.
-    public var lastAcceptedTime: UTCTime? { filter.last?.time }
+    package var lastAcceptedTime: UTCTime? { filter.last?.time }
 
     /// The trip in progress, once it has been announced.
-    public var currentTrip: TripSummary? { detector.currentTrip }
+    package var currentTrip: TripSummary? { detector.currentTrip }
 
     /// Whether the vehicle is on a trip (announced or not yet).
-    public var isDriving: Bool {
+    package var isDriving: Bool {
         if case .driving = detector.phase { true } else { false }
     }
 
@@ -179,20 +179,20 @@ private struct TripTally {
 }
 
 /// Counters of the tracking pipeline, for import summaries, `status` and the journal.
-public struct TrackingStatistics: Sendable, Hashable {
-    public var fixes = 0
-    public var accepted = 0
-    public var rejected: [FixRejection: Int] = [:]
-    public var tripsStarted = 0
-    public var tripsEnded = 0
+package struct TrackingStatistics: Sendable, Hashable {
+    package var fixes = 0
+    package var accepted = 0
+    package var rejected: [FixRejection: Int] = [:]
+    package var tripsStarted = 0
+    package var tripsEnded = 0
     /// Fixes dated before `TrackingConfiguration.earliestFixTime`, moved forward by 1024 weeks.
-    public var weekRolloverCorrections = 0
+    package var weekRolloverCorrections = 0
     /// Steps back of GPS time that lasted, after which tracking went on from the new time.
-    public var timeSteps = 0
+    package var timeSteps = 0
 
-    public init() {}
+    package init() {}
 
-    public var rejectedTotal: Int { rejected.values.reduce(0, +) }
+    package var rejectedTotal: Int { rejected.values.reduce(0, +) }
 
     fileprivate mutating func add(_ tally: TripTally) {
         tripsStarted += tally.started

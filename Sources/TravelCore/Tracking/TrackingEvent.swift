@@ -1,17 +1,17 @@
 /// One accepted fix kept as part of a trip's route.
-public struct RoutePoint: Sendable, Hashable {
-    public var time: UTCTime
-    public var coordinate: Coordinate
+package struct RoutePoint: Sendable, Hashable {
+    package var time: UTCTime
+    package var coordinate: Coordinate
     /// Altitude above mean sea level, metres.
-    public var altitude: Double?
+    package var altitude: Double?
     /// Speed over ground, m/s.
-    public var speed: Double?
+    package var speed: Double?
     /// Course over ground, degrees true.
-    public var track: Double?
+    package var track: Double?
     /// Estimated horizontal error, metres.
-    public var horizontalError: Double?
+    package var horizontalError: Double?
 
-    public init(
+    package init(
         time: UTCTime,
         coordinate: Coordinate,
         altitude: Double? = nil,
@@ -31,7 +31,7 @@ public struct RoutePoint: Sendable, Hashable {
 extension Fix {
     /// The accepted fix a route point was made from, for replaying stored routes through the
     /// engine (a resuming daemon catching up).
-    public init(routePoint point: RoutePoint) {
+    package init(routePoint point: RoutePoint) {
         self.init(
             time: point.time,
             mode: .threeD,
@@ -46,7 +46,7 @@ extension Fix {
 }
 
 /// Why a trip ended.
-public enum TripEndReason: String, Sendable, Hashable {
+package enum TripEndReason: String, Sendable, Hashable {
     /// The vehicle stayed in one place long enough to count as parked.
     case parked
     /// Fixes stopped (power cut, receiver off) for longer than a stop may last.
@@ -61,24 +61,24 @@ public enum TripEndReason: String, Sendable, Hashable {
 }
 
 /// A finished (or, with `endReason == nil`, ongoing) trip as the engine measured it.
-public struct TripSummary: Sendable, Hashable {
+package struct TripSummary: Sendable, Hashable {
     /// Back-dated to the moment the vehicle left its parking place. Also the trip's stable key.
-    public var startTime: UTCTime
+    package var startTime: UTCTime
     /// Back-dated to arrival; for an ongoing trip, the last fix so far.
-    public var endTime: UTCTime
-    public var start: Coordinate
-    public var end: Coordinate
+    package var endTime: UTCTime
+    package var start: Coordinate
+    package var end: Coordinate
     /// Ellipsoidal length of the route, metres, without parked GPS drift.
-    public var distance: Double
+    package var distance: Double
     /// Seconds spent moving (above the stationary speed).
-    public var movingTime: Double
+    package var movingTime: Double
     /// Highest speed seen, m/s.
-    public var maximumSpeed: Double
+    package var maximumSpeed: Double
     /// Route points between start and end.
-    public var pointCount: Int
-    public var endReason: TripEndReason?
+    package var pointCount: Int
+    package var endReason: TripEndReason?
 
-    public init(
+    package init(
         startTime: UTCTime,
         endTime: UTCTime,
         start: Coordinate,
@@ -101,15 +101,15 @@ public struct TripSummary: Sendable, Hashable {
     }
 
     /// Seconds from start to end.
-    public var duration: Double { endTime.seconds(since: startTime) }
+    package var duration: Double { endTime.seconds(since: startTime) }
 
     /// Distance over duration, m/s (0 for an instant trip).
-    public var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
+    package var averageSpeed: Double { duration > 0 ? distance / duration : 0 }
 }
 
 /// What the tracking engine concluded from a fix. The store persists these; the daemon also
 /// logs them. Replaying a log gives the same events as the live run did.
-public enum TrackingEvent: Sendable, Hashable {
+package enum TrackingEvent: Sendable, Hashable {
     /// A fix was turned away by the quality filter.
     case fixRejected(time: UTCTime?, reason: FixRejection)
     /// The vehicle left its parking place; `trip.startTime` is back-dated to the moment it left.

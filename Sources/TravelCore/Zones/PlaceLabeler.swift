@@ -1,19 +1,19 @@
 /// Names a place offline: the zone it lies in (the smallest, when zones nest), else the place the
 /// user named there (`NamedPlace`, home as "Home"), else the nearest POI within `poiRadius`, else
 /// the shipped gazetteer's nearest town, else nothing (the caller falls back to coordinates).
-public struct PlaceLabeler: Sendable {
+package struct PlaceLabeler: Sendable {
     private let zones: [Zone]
     private let geometries: [ZoneGeometry]
     private let grid: ZoneGrid
     private let pois: POIIndex
     /// The places the user named, and home.
-    public let namedPlaces: [NamedPlace]
+    package let namedPlaces: [NamedPlace]
     /// How near a POI must be to name a place, metres.
-    public let poiRadius: Double
+    package let poiRadius: Double
     /// The towns and villages that name every other place; `nil` without one.
-    public let gazetteer: Gazetteer?
+    package let gazetteer: Gazetteer?
 
-    public init(
+    package init(
         zones: [Zone],
         namedPlaces: [NamedPlace] = [],
         pois: POIIndex,
@@ -30,7 +30,7 @@ public struct PlaceLabeler: Sendable {
     }
 
     /// The label of `place`, or `nil` when no zone, named place, POI or gazetteer place names it.
-    public func label(for place: Coordinate) -> String? {
+    package func label(for place: Coordinate) -> String? {
         let candidates =
             grid.candidates(south: place.latitude, west: place.longitude, north: place.latitude, east: place.longitude)
             ?? []

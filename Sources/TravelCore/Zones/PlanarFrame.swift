@@ -3,13 +3,13 @@
 /// lines in metres and distances to them need no trigonometry per fix.
 ///
 /// Accurate to about 0.1 % of the offset within 50 km of the origin; zones are smaller than that.
-public struct PlanarFrame: Sendable, Hashable {
-    public let origin: Coordinate
+package struct PlanarFrame: Sendable, Hashable {
+    package let origin: Coordinate
     /// Metres per degree of latitude and of longitude at the origin.
-    public let metresPerDegreeLatitude: Double
-    public let metresPerDegreeLongitude: Double
+    package let metresPerDegreeLatitude: Double
+    package let metresPerDegreeLongitude: Double
 
-    public init(at origin: Coordinate) {
+    package init(at origin: Coordinate) {
         self.origin = origin
         let (sinLatitude, cosLatitude) = Degrees.sinCos(origin.latitude)
         let wSquared = 1 - WGS84.eccentricitySquared * sinLatitude * sinLatitude
@@ -21,7 +21,7 @@ public struct PlanarFrame: Sendable, Hashable {
 
     /// `point` in metres east and north of the origin.
     @inline(__always)
-    public func project(_ point: Coordinate) -> PlanarPoint {
+    package func project(_ point: Coordinate) -> PlanarPoint {
         var east = point.longitude - origin.longitude
         if east > 180 { east -= 360 } else if east < -180 { east += 360 }
         return PlanarPoint(
@@ -31,7 +31,7 @@ public struct PlanarFrame: Sendable, Hashable {
     }
 
     /// The coordinate `point` metres east and north of the origin.
-    public func unproject(_ point: PlanarPoint) -> Coordinate {
+    package func unproject(_ point: PlanarPoint) -> Coordinate {
         Coordinate(
             latitude: origin.latitude + point.y / metresPerDegreeLatitude,
             longitude: origin.longitude + point.x / max(metresPerDegreeLongitude, 1e-9)
@@ -40,11 +40,11 @@ public struct PlanarFrame: Sendable, Hashable {
 }
 
 /// Metres east (`x`) and north (`y`) in a `PlanarFrame`.
-public struct PlanarPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
+package struct PlanarPoint: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
 
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }

@@ -1,12 +1,12 @@
 /// A named geofence: a circle or polygons, with an optional role (`home`, `work`, …).
-public struct Zone: Sendable, Hashable {
+package struct Zone: Sendable, Hashable {
     /// The store's id; events and inside/outside state refer to it.
-    public var id: Int64
-    public var name: String
-    public var role: String?
-    public var shape: ZoneShape
+    package var id: Int64
+    package var name: String
+    package var role: String?
+    package var shape: ZoneShape
 
-    public init(id: Int64, name: String, role: String? = nil, shape: ZoneShape) {
+    package init(id: Int64, name: String, role: String? = nil, shape: ZoneShape) {
         self.id = id
         self.name = name
         self.role = role
@@ -16,13 +16,13 @@ public struct Zone: Sendable, Hashable {
 
 /// Where a zone is. Polygons are WGS84 rings, as GeoJSON has them: each polygon an outer ring
 /// and optional holes; a point is inside when it is inside an odd number of the rings.
-public enum ZoneShape: Sendable, Hashable {
+package enum ZoneShape: Sendable, Hashable {
     case circle(center: Coordinate, radius: Double)
     /// One or more polygons (a GeoJSON Polygon or MultiPolygon); each is a list of rings.
     case polygons([[[Coordinate]]])
 
     /// `circle` or `polygon`, as the store's `zones.kind` column holds it.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .circle: "circle"
         case .polygons: "polygon"

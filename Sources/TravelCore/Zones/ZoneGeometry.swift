@@ -1,14 +1,14 @@
 /// A zone prepared for the per-fix test: projected once into a plane around the zone, so a fix
 /// costs one projection and a pass over the edges.
-public struct ZoneGeometry: Sendable {
-    public let frame: PlanarFrame
+package struct ZoneGeometry: Sendable {
+    package let frame: PlanarFrame
     private let radius: Double?
     /// Edges of every ring, as (start, end) in the frame.
     private let edges: [(PlanarPoint, PlanarPoint)]
     /// The zone's extent in degrees: south, west, north, east.
-    public let bounds: (south: Double, west: Double, north: Double, east: Double)
+    package let bounds: (south: Double, west: Double, north: Double, east: Double)
 
-    public init(_ shape: ZoneShape) {
+    package init(_ shape: ZoneShape) {
         switch shape {
         case .circle(let center, let radius):
             frame = PlanarFrame(at: center)
@@ -39,12 +39,12 @@ public struct ZoneGeometry: Sendable {
     }
 
     /// Metres from `point` to the zone's border: negative inside, positive outside.
-    public func signedDistance(to point: Coordinate) -> Double {
+    package func signedDistance(to point: Coordinate) -> Double {
         signedDistance(to: frame.project(point))
     }
 
     /// `signedDistance` for a point already in this zone's frame.
-    public func signedDistance(to p: PlanarPoint) -> Double {
+    package func signedDistance(to p: PlanarPoint) -> Double {
         if let radius { return (p.x * p.x + p.y * p.y).squareRoot() - radius }
         var inside = false
         var nearestSquared = Double.infinity

@@ -1,12 +1,12 @@
-public import TravelFormats
+package import TravelFormats
 
 /// A zone read from GeoJSON, before the store gives it an id.
-public struct ZoneDraft: Sendable, Hashable {
-    public var name: String?
-    public var role: String?
-    public var shape: ZoneShape
+package struct ZoneDraft: Sendable, Hashable {
+    package var name: String?
+    package var role: String?
+    package var shape: ZoneShape
 
-    public init(name: String?, role: String?, shape: ZoneShape) {
+    package init(name: String?, role: String?, shape: ZoneShape) {
         self.name = name
         self.role = role
         self.shape = shape
@@ -14,12 +14,12 @@ public struct ZoneDraft: Sendable, Hashable {
 }
 
 /// Why a GeoJSON zone could not be read.
-public enum ZoneImportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ZoneImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case notJSON(String)
     case unsupportedGeometry(feature: Int, type: String)
     case malformedCoordinates(feature: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notJSON(let reason): "not GeoJSON: \(reason)"
         case .unsupportedGeometry(let feature, let type):
@@ -32,9 +32,9 @@ public enum ZoneImportError: Error, Sendable, Hashable, CustomStringConvertible 
 /// Reads zones from GeoJSON: a FeatureCollection, a Feature or a bare geometry. Polygons and
 /// MultiPolygons are zones as drawn; a Point with a `radius` property (metres) is a circle. The
 /// name comes from `properties.name`, the role from `properties.role`.
-public enum ZoneImport {
+package enum ZoneImport {
     /// Every zone of the document, or the first reason one could not be read.
-    public static func read(geoJSON text: String) throws(ZoneImportError) -> [ZoneDraft] {
+    package static func read(geoJSON text: String) throws(ZoneImportError) -> [ZoneDraft] {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: text)
@@ -103,7 +103,7 @@ public enum ZoneImport {
 
 extension ZoneShape {
     /// The shape as a GeoJSON geometry (a circle as its centre Point), for the store and exports.
-    public var geoJSON: JSONValue {
+    package var geoJSON: JSONValue {
         func position(_ c: Coordinate) -> JSONValue { [.double(c.longitude), .double(c.latitude)] }
         switch self {
         case .circle(let center, _):
@@ -119,7 +119,7 @@ extension ZoneShape {
     }
 
     /// Reads back `geoJSON` (with the circle's radius kept apart, as the store does).
-    public init?(geoJSON: JSONValue, radius: Double?) {
+    package init?(geoJSON: JSONValue, radius: Double?) {
         let feature: JSONValue = [
             "type": "Feature", "geometry": geoJSON, "properties": radius.map { ["radius": .double($0)] } ?? .null,
         ]

@@ -5,10 +5,10 @@
 /// for `dwell` seconds, or a crossing: the vehicle came out clearly on the side it went in from,
 /// `transitDistance` away from where it went in (a small zone driven through, or two sparse fixes
 /// either side of it). Zones not known yet are set silently, never with an event.
-public struct ZoneWatcher: Sendable {
-    public let rules: ZoneRules
+package struct ZoneWatcher: Sendable {
+    package let rules: ZoneRules
     /// The zones watched, by ascending id (events for one fix come in this order).
-    public let zones: [Zone]
+    package let zones: [Zone]
     private let geometries: [ZoneGeometry]
     private let grid: ZoneGrid
     private let indexByID: [Int64: Int]
@@ -38,7 +38,7 @@ public struct ZoneWatcher: Sendable {
     ///   - knownSince: when each known state began; fixes older than that are not tested against
     ///     the zone (a restarted daemon replays its last route points to recover pending dwells).
     ///   - lastFix: the last fix seen before a restart, to tell a power gap.
-    public init(
+    package init(
         zones: [Zone],
         rules: ZoneRules = .init(),
         known: [Int64: Bool] = [:],
@@ -63,18 +63,18 @@ public struct ZoneWatcher: Sendable {
     }
 
     /// Whether the vehicle is inside the zone, or `nil` while that is not known.
-    public func isInside(zoneID: Int64) -> Bool? {
+    package func isInside(zoneID: Int64) -> Bool? {
         unknown.contains(zoneID) || indexByID[zoneID] == nil ? nil : inside.contains(zoneID)
     }
 
     /// States set or changed since the last call, for the store.
-    public mutating func takePresenceChanges() -> [ZonePresence] {
+    package mutating func takePresenceChanges() -> [ZonePresence] {
         defer { presenceChanges.removeAll() }
         return presenceChanges
     }
 
     /// Tests one accepted fix against the zones near it and those with a state to watch.
-    public mutating func observe(
+    package mutating func observe(
         _ coordinate: Coordinate,
         at time: UTCTime,
         error: Double? = nil,

@@ -1,5 +1,5 @@
 internal import TravelFormats
-public import TravelCore
+package import TravelCore
 
 extension Fix {
     /// Appends this fix as one gpsd TPV object (no line end), the form `travelctl decode` prints for
@@ -10,7 +10,7 @@ extension Fix {
     /// against `gpspipe -w`. Like gpsd, only known, finite fields are written; position and motion
     /// only with a 2D/3D mode; `status` only for qualities beyond plain GPS; `time` only when known.
     /// SKY data (DOPs, satellite counts) is not part of a TPV and is left out.
-    public func appendTPVJSON(to output: inout [UInt8]) {
+    package func appendTPVJSON(to output: inout [UInt8]) {
         output.append(contentsOf: #"{"class":"TPV""#.utf8)
         let hasFix = mode >= .twoD
         if hasFix, let status = quality?.gpsdStatus {
@@ -47,7 +47,7 @@ extension Fix {
     }
 
     /// This fix as one gpsd TPV object; see `appendTPVJSON(to:)`, which avoids the allocation.
-    public func tpvJSON() -> String {
+    package func tpvJSON() -> String {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         appendTPVJSON(to: &output)

@@ -1,5 +1,5 @@
 internal import TravelFormats
-public import TravelCore
+package import TravelCore
 
 /// Turns a gpsd JSON stream (one object per line, as `gpspipe -w` prints or gpsd's socket sends
 /// after `?WATCH={"enable":true,"json":true}`) into one `Fix` per receiver epoch.
@@ -11,17 +11,17 @@ public import TravelCore
 /// fixes carrying their mode but never a position, so a consumer can tell gpsd is alive. Anything
 /// else — unknown classes, malformed or over-long lines, chunk boundaries anywhere — is counted in
 /// `statistics` and never stops decoding.
-public struct GPSDDecoder: Sendable {
+package struct GPSDDecoder: Sendable {
     /// Longest line accepted, in bytes without the line end. gpsd's own reports stay far below
     /// this; longer lines are noise and are dropped without being buffered whole.
-    public static let maximumLineLength = 65_536
+    package static let maximumLineLength = 65_536
 
     /// What the stream contained so far.
-    public private(set) var statistics = GPSDStatistics()
+    package private(set) var statistics = GPSDStatistics()
     /// The version gpsd announced, once its VERSION greeting has been read.
-    public private(set) var version: GPSDVersion?
+    package private(set) var version: GPSDVersion?
     /// The message of the most recent ERROR report (gpsd's answer to a bad request).
-    public private(set) var lastError: String?
+    package private(set) var lastError: String?
 
     /// The start of a line whose end has not arrived yet.
     private var partialLine: [UInt8] = []
@@ -35,11 +35,11 @@ public struct GPSDDecoder: Sendable {
     private var flushedTime: UTCTime?
 
     /// A decoder at the start of a stream (before gpsd's VERSION greeting).
-    public init() {}
+    package init() {}
 
     /// Decodes one chunk of the stream; lines may be split across chunks at any byte. Calls
     /// `onFix` for every epoch completed by this chunk.
-    public mutating func decode(_ bytes: UnsafeRawBufferPointer, onFix: (Fix) -> Void) {
+    package mutating func decode(_ bytes: UnsafeRawBufferPointer, onFix: (Fix) -> Void) {
         var lineStart = 0
         var index = 0
         while index < bytes.count {
@@ -76,7 +76,7 @@ public struct GPSDDecoder: Sendable {
 
     /// Ends the stream: decodes a last line that lacks its line end, then emits the pending epoch.
     /// The decoder can be reused afterwards; statistics, version and last error are kept.
-    public mutating func finish(onFix: (Fix) -> Void) {
+    package mutating func finish(onFix: (Fix) -> Void) {
         if !isDiscardingLine, !partialLine.isEmpty {
             decodePartialLine(onFix: onFix)
         }
@@ -89,16 +89,16 @@ public struct GPSDDecoder: Sendable {
     /// Emits the epoch in progress now: a live gpsd has gone quiet after it, so no more TPVs of it
     /// are coming (gpsd reports an epoch several times only while it learns a receiver's cycle).
     /// A TPV of the same time that still arrives is counted in `statistics.lateReports` and dropped.
-    public mutating func flushEpoch(onFix: (Fix) -> Void) {
+    package mutating func flushEpoch(onFix: (Fix) -> Void) {
         flushedTime = pendingEpoch?.time
         emitPendingEpoch(onFix: onFix)
     }
 
     /// Whether an epoch is waiting for `flushEpoch`, `finish` or the next epoch.
-    public var hasOpenEpoch: Bool { pendingEpoch != nil }
+    package var hasOpenEpoch: Bool { pendingEpoch != nil }
 
     /// Decodes a whole recorded stream at once, for tests and offline tools.
-    public static func decodeAll(_ bytes: [UInt8]) -> [Fix] {
+    package static func decodeAll(_ bytes: [UInt8]) -> [Fix] {
         var decoder = GPSDDecoder()
         var fixes: [Fix] = []
         bytes.withUnsafeBytes { decoder.decode($0) { fixes.append($0) } }

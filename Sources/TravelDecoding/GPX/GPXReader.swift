@@ -1,4 +1,4 @@
-public import TravelFormats
+package import TravelFormats
 internal import TravelCore
 
 /// Reads GPX 1.0 and 1.1 files (as written by Garmin devices, phone apps, Strava, OsmAnd…) into
@@ -14,9 +14,9 @@ internal import TravelCore
 /// fatal; broken markup is, with its byte offset. Anything after the root element is ignored.
 /// Input that ends inside the root element (a logger that lost power, a copy cut short) is not an
 /// error: every point complete before the cut is kept and `truncation` says where it ended.
-public enum GPXReader {
+package enum GPXReader {
     /// Reads a whole document from its UTF-8 bytes.
-    public static func read(_ bytes: [UInt8]) throws(GPXError) -> GPXDocument {
+    package static func read(_ bytes: [UInt8]) throws(GPXError) -> GPXDocument {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             throw GPXError(offset: 0, reason: .unsupportedEncoding)
         }

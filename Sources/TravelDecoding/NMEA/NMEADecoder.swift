@@ -1,4 +1,4 @@
-public import TravelCore
+package import TravelCore
 
 /// Decodes an NMEA 0183 byte stream into `Fix` epochs.
 ///
@@ -7,13 +7,13 @@ public import TravelCore
 /// noise, a truncated sentence cut short by a new `$`, an over-long line, a partial first line —
 /// is counted and skipped, and never costs the good sentences after it. Sentences with a bad or
 /// missing checksum are dropped, as gpsd does.
-public struct NMEADecoder: Sendable {
+package struct NMEADecoder: Sendable {
     /// Longest sentence accepted, `$` to checksum. NMEA allows 82 bytes; proprietary sentences
     /// from real receivers reach ~210, so this leaves headroom while bounding memory.
-    public static let maximumSentenceLength = 256
+    package static let maximumSentenceLength = 256
 
     /// What was seen so far.
-    public var statistics: NMEAStatistics {
+    package var statistics: NMEAStatistics {
         var s = counters
         s.epochs = assembler.emittedEpochs
         s.lateEpochs = assembler.lateEpochs
@@ -21,7 +21,7 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Whether an epoch is waiting for `flushEpoch`, `finish` or the next epoch.
-    public var hasOpenEpoch: Bool { assembler.hasOpenEpoch }
+    package var hasOpenEpoch: Bool { assembler.hasOpenEpoch }
     private var counters = NMEAStatistics()
     var assembler = EpochAssembler()
     /// Bytes of a sentence that began in an earlier chunk.
@@ -39,12 +39,12 @@ public struct NMEADecoder: Sendable {
         case sentence
     }
 
-    public init() {
+    package init() {
         carry.reserveCapacity(Self.maximumSentenceLength)
     }
 
     /// Decodes `bytes`, calling `onFix` for each epoch completed by them.
-    public mutating func decode(_ bytes: UnsafeRawBufferPointer, onFix: (Fix) -> Void) {
+    package mutating func decode(_ bytes: UnsafeRawBufferPointer, onFix: (Fix) -> Void) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         let count = bytes.count
         var i = 0
@@ -79,7 +79,7 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Decodes a whole buffer and returns its epochs, including the last one.
-    public mutating func decodeAll(_ bytes: [UInt8]) -> [Fix] {
+    package mutating func decodeAll(_ bytes: [UInt8]) -> [Fix] {
         var fixes: [Fix] = []
         bytes.withUnsafeBytes { decode($0) { fixes.append($0) } }
         finish { fixes.append($0) }
@@ -87,7 +87,7 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Ends the input: a sentence without its line end is junk; the open epoch is emitted.
-    public mutating func finish(onFix: (Fix) -> Void) {
+    package mutating func finish(onFix: (Fix) -> Void) {
         if state == .sentence {
             counters.junkBytes += carry.count
             carry.removeAll(keepingCapacity: true)
@@ -98,7 +98,7 @@ public struct NMEADecoder: Sendable {
 
     /// Emits the open epoch now: a live receiver went quiet after it. Sentences of the same time
     /// that still arrive are dropped rather than made a second epoch.
-    public mutating func flushEpoch(onFix: (Fix) -> Void) {
+    package mutating func flushEpoch(onFix: (Fix) -> Void) {
         assembler.flushEarly(emit: onFix)
     }
 

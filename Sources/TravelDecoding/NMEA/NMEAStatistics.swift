@@ -1,27 +1,27 @@
 /// What an NMEA decoder saw, so nothing is silently lost from the statistics.
-public struct NMEAStatistics: Sendable, Hashable {
+package struct NMEAStatistics: Sendable, Hashable {
     /// Sentences with a valid checksum that were decoded (or deliberately ignored, like GSV detail).
-    public var sentencesOK = 0
+    package var sentencesOK = 0
     /// Sentences whose checksum did not match; dropped.
-    public var badChecksum = 0
+    package var badChecksum = 0
     /// Sentences without a `*hh` checksum; dropped (as gpsd does).
-    public var missingChecksum = 0
+    package var missingChecksum = 0
     /// Sentences with a good checksum but an unreadable field (hour 25, latitude 91°); dropped.
-    public var malformed = 0
+    package var malformed = 0
     /// Well-formed sentences we do not decode: proprietary `$P…`, AIS `!…`, other types.
-    public var unknown = 0
+    package var unknown = 0
     /// Bytes that were not part of any complete sentence: noise, truncated and over-long lines.
-    public var junkBytes = 0
+    package var junkBytes = 0
     /// `#` comment lines (as in recorded log files); skipped.
-    public var commentLines = 0
+    package var commentLines = 0
     /// Epochs emitted.
-    public var epochs = 0
+    package var epochs = 0
     /// Epochs whose sentences arrived after the epoch was emitted early (`NMEADecoder.flushEpoch`);
     /// dropped.
-    public var lateEpochs = 0
+    package var lateEpochs = 0
 
-    public init() {}
+    package init() {}
 
     /// All sentences that reached a line end, whatever their fate.
-    public var sentences: Int { sentencesOK + badChecksum + missingChecksum + malformed + unknown }
+    package var sentences: Int { sentencesOK + badChecksum + missingChecksum + malformed + unknown }
 }

@@ -1,10 +1,10 @@
 /// RFC 4648 base64 (standard alphabet, `=` padding), without Foundation: how `Backup` carries the
 /// database's bytes in Varlink's JSON strings.
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The base64 text of `bytes`.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()
@@ -21,7 +21,7 @@ public enum Base64 {
     }
 
     /// The bytes `text` encodes, or `nil` when it is not padded base64 of the standard alphabet.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let characters = Array(text.utf8)
         guard characters.count % 4 == 0 else { return nil }
         var output: [UInt8] = []

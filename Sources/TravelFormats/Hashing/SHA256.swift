@@ -3,7 +3,7 @@
 ///
 /// Imports record the digest of each file so importing it again adds nothing; photos are matched by
 /// theirs. The core has no Foundation or CryptoKit, hence this small implementation of the standard.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// The chaining value H(i).
     private var state = ChainingValue()
     /// Bytes of an incomplete 64-byte block, waiting for more input.
@@ -12,13 +12,13 @@ public struct SHA256: Sendable {
     private var byteCount: UInt64 = 0
 
     /// A hasher with nothing hashed yet.
-    public init() { pending.reserveCapacity(Self.blockSize) }
+    package init() { pending.reserveCapacity(Self.blockSize) }
 
     /// Length in bytes of the blocks the compression function consumes.
     private static let blockSize = 64
 
     /// Adds `bytes` to the message.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         byteCount &+= UInt64(bytes.count)
         var rest = bytes[...]
         if !pending.isEmpty {
@@ -40,7 +40,7 @@ public struct SHA256: Sendable {
 
     /// The 32-byte digest of everything added so far. The hasher is left as it was, so more input
     /// may follow (the digest of a prefix is then available along the way).
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var copy = self
         // Padding: a 1 bit, zeros up to 56 mod 64 bytes, then the length in bits, big-endian.
         var padding: [UInt8] = [0x80]
@@ -63,7 +63,7 @@ public struct SHA256: Sendable {
 
     /// The digest of everything added so far as 64 lowercase hexadecimal digits, the form
     /// `sha256sum` prints and the store keeps.
-    public func hexDigest() -> String {
+    package func hexDigest() -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)

@@ -1,30 +1,30 @@
 /// A member a message must have is missing, or holds another type than the message's contract says.
-public struct MessageFieldError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct MessageFieldError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the message, e.g. `trips[3].start`.
-    public var path: String
+    package var path: String
     /// What the member should hold, e.g. `a date and time`.
-    public var expected: String
+    package var expected: String
 
-    public init(path: String, expected: String) {
+    package init(path: String, expected: String) {
         self.path = path
         self.expected = expected
     }
 
-    public var description: String { "\(path) is missing or not \(expected)" }
+    package var description: String { "\(path) is missing or not \(expected)" }
 }
 
 /// The members of one JSON object, read as a message's typed fields: a required member that is
 /// absent, `null` or of another type throws, an optional one may be absent or `null` but not of
 /// another type. Nothing falls back to a default, so a reply that breaks its contract is one error
 /// naming the member, not a table of zeros.
-public struct JSONFields: Sendable {
+package struct JSONFields: Sendable {
     /// The object read.
-    public let object: JSONValue
+    package let object: JSONValue
     /// Where the object is within its message (`trips[3]`), for errors; empty at the top.
-    public let path: String
+    package let path: String
 
     /// `value`, which must be an object; `path` names it in errors.
-    public init(_ value: JSONValue, path: String = "") throws(MessageFieldError) {
+    package init(_ value: JSONValue, path: String = "") throws(MessageFieldError) {
         guard case .object = value else {
             throw MessageFieldError(path: path.isEmpty ? "the message" : path, expected: "an object")
         }
@@ -33,10 +33,10 @@ public struct JSONFields: Sendable {
     }
 
     /// Where member `key` is within the message, for errors.
-    public func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The member `key`, `nil` when absent or `null`.
-    public func optional(_ key: String) -> JSONValue? {
+    package func optional(_ key: String) -> JSONValue? {
         switch object[key] {
         case nil, .null?: nil
         case let value?: value
@@ -59,59 +59,59 @@ public struct JSONFields: Sendable {
     }
 
     /// A text member; `nil` when absent or `null`.
-    public func optionalString(_ key: String) throws(MessageFieldError) -> String? {
+    package func optionalString(_ key: String) throws(MessageFieldError) -> String? {
         try read(key, "a string", \.stringValue)
     }
 
     /// A text member the message always has.
-    public func string(_ key: String) throws(MessageFieldError) -> String {
+    package func string(_ key: String) throws(MessageFieldError) -> String {
         try required(key, "a string", try optionalString(key))
     }
 
     /// A whole number; `nil` when absent or `null`.
-    public func optionalInteger(_ key: String) throws(MessageFieldError) -> Int64? {
+    package func optionalInteger(_ key: String) throws(MessageFieldError) -> Int64? {
         try read(key, "an integer") { $0.intValue.map(Int64.init) }
     }
 
     /// A whole number the message always has.
-    public func integer(_ key: String) throws(MessageFieldError) -> Int64 {
+    package func integer(_ key: String) throws(MessageFieldError) -> Int64 {
         try required(key, "an integer", try optionalInteger(key))
     }
 
     /// Any number; `nil` when absent or `null`.
-    public func optionalNumber(_ key: String) throws(MessageFieldError) -> Double? {
+    package func optionalNumber(_ key: String) throws(MessageFieldError) -> Double? {
         try read(key, "a number", \.doubleValue)
     }
 
     /// A number the message always has.
-    public func number(_ key: String) throws(MessageFieldError) -> Double {
+    package func number(_ key: String) throws(MessageFieldError) -> Double {
         try required(key, "a number", try optionalNumber(key))
     }
 
     /// `true` or `false`; `nil` when absent or `null`.
-    public func optionalBool(_ key: String) throws(MessageFieldError) -> Bool? {
+    package func optionalBool(_ key: String) throws(MessageFieldError) -> Bool? {
         try read(key, "true or false", \.boolValue)
     }
 
     /// `true` or `false`, which the message always has.
-    public func bool(_ key: String) throws(MessageFieldError) -> Bool {
+    package func bool(_ key: String) throws(MessageFieldError) -> Bool {
         try required(key, "true or false", try optionalBool(key))
     }
 
     /// A member spelled as one of `T`'s raw values; `nil` when absent or `null`.
-    public func optionalEnumeration<T: RawRepresentable>(_ key: String) throws(MessageFieldError) -> T?
+    package func optionalEnumeration<T: RawRepresentable>(_ key: String) throws(MessageFieldError) -> T?
     where T.RawValue == String {
         try read(key, "one of its known words") { $0.stringValue.flatMap(T.init(rawValue:)) }
     }
 
     /// A member spelled as one of `T`'s raw values, which the message always has.
-    public func enumeration<T: RawRepresentable>(_ key: String) throws(MessageFieldError) -> T
+    package func enumeration<T: RawRepresentable>(_ key: String) throws(MessageFieldError) -> T
     where T.RawValue == String {
         try required(key, "one of its known words", try optionalEnumeration(key))
     }
 
     /// An array of whole numbers, which the message always has.
-    public func integers(_ key: String) throws(MessageFieldError) -> [Int64] {
+    package func integers(_ key: String) throws(MessageFieldError) -> [Int64] {
         let elements = try required(key, "an array", try read(key, "an array", \.arrayValue))
         var result: [Int64] = []
         result.reserveCapacity(elements.count)
@@ -125,7 +125,7 @@ public struct JSONFields: Sendable {
     }
 
     /// An array of strings, which the message always has.
-    public func strings(_ key: String) throws(MessageFieldError) -> [String] {
+    package func strings(_ key: String) throws(MessageFieldError) -> [String] {
         let elements = try required(key, "an array", try read(key, "an array", \.arrayValue))
         var result: [String] = []
         result.reserveCapacity(elements.count)
@@ -139,7 +139,7 @@ public struct JSONFields: Sendable {
     }
 
     /// An object member, read by `element`.
-    public func object<T>(
+    package func object<T>(
         _ key: String,
         _ element: (JSONFields) throws(MessageFieldError) -> T
     ) throws(MessageFieldError) -> T {
@@ -147,7 +147,7 @@ public struct JSONFields: Sendable {
     }
 
     /// An object member read by `element`; `nil` when absent or `null`.
-    public func optionalObject<T>(
+    package func optionalObject<T>(
         _ key: String,
         _ element: (JSONFields) throws(MessageFieldError) -> T
     ) throws(MessageFieldError) -> T? {
@@ -156,7 +156,7 @@ public struct JSONFields: Sendable {
     }
 
     /// An array of objects, each read by `element`; the message always has the array.
-    public func array<T>(
+    package func array<T>(
         _ key: String,
         _ element: (JSONFields) throws(MessageFieldError) -> T
     ) throws(MessageFieldError) -> [T] {

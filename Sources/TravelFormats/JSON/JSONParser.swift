@@ -1,11 +1,11 @@
 extension JSONValue {
     /// Default nesting limit: far above any gpsd or Varlink message, far below what would make
     /// the recursive `==`, hashing, serialization or destruction of a parsed value deep.
-    public static let defaultMaximumDepth = 128
+    package static let defaultMaximumDepth = 128
 
     /// Longest number token accepted, in bytes. Enough for every `Double` written in full
     /// (768 significant digits decide the rounding), short enough that converting one stays cheap.
-    public static let maximumNumberLength = 1100
+    package static let maximumNumberLength = 1100
 
     /// Parses one JSON document (RFC 8259, any value at the top level, surrounding whitespace
     /// allowed) from UTF-8 bytes.
@@ -14,7 +14,7 @@ extension JSONValue {
     /// rejects nesting deeper than `maximumDepth` containers, runs in time linear in the input, and
     /// reports the first problem as a `JSONParseError` with its byte offset. Strings must be valid
     /// UTF-8 and `\u` escapes must pair surrogates; numbers must fit a finite `Double`.
-    public init(
+    package init(
         parsing bytes: UnsafeRawBufferPointer,
         maximumDepth: Int = defaultMaximumDepth
     )
@@ -25,7 +25,7 @@ extension JSONValue {
     }
 
     /// Parses one JSON document from UTF-8 bytes; see `init(parsing:maximumDepth:)`.
-    public init(parsing bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) {
+    package init(parsing bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) in try JSONValue(parsing: buffer, maximumDepth: maximumDepth) }
         }
@@ -33,7 +33,7 @@ extension JSONValue {
     }
 
     /// Parses one JSON document from text; see `init(parsing:maximumDepth:)`.
-    public init(parsing text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) {
+    package init(parsing text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) {
         var text = text
         let result = text.withUTF8 { buffer in
             Result { () throws(JSONParseError) in
@@ -46,20 +46,20 @@ extension JSONValue {
 
 /// Why a JSON document was rejected, and where: the byte offset lets a log line point at the
 /// culprit in a gpsd stream or a Varlink message.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Offset from the start of the input of the byte where the problem was found.
-    public var offset: Int
+    package var offset: Int
     /// What was wrong there.
-    public var reason: Reason
+    package var reason: Reason
 
     /// An error at `offset`, for code that validates JSON beyond its syntax.
-    public init(offset: Int, reason: Reason) {
+    package init(offset: Int, reason: Reason) {
         self.offset = offset
         self.reason = reason
     }
 
     /// The kinds of problem, specific enough for tests and for a readable log line.
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable, CustomStringConvertible {
         /// The input ended inside a value (or was empty).
         case unexpectedEnd
         /// A byte that cannot appear here; `expected` names what could.
@@ -86,7 +86,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case trailingData
 
         /// A short English explanation for log lines and error replies.
-        public var description: String {
+        package var description: String {
             switch self {
             case .unexpectedEnd: "unexpected end of input"
             case .unexpectedByte(let byte, let expected): "unexpected \(Self.describe(byte)), expected \(expected)"
@@ -112,7 +112,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// `invalid JSON at byte 12: unexpected '}' (0x7D), expected a value`.
-    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    package var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }
 
 /// The byte-level parser behind `JSONValue(parsing:)`: one pass, no recursion, one reused buffer

@@ -9,7 +9,7 @@
 /// identifiers and counters survive exactly (a `Double` holds integers exactly only up to 2^53);
 /// every other number parses as `.double`. `.integer(1)` and `.double(1)` are therefore different
 /// values; compare through `doubleValue` where the distinction does not matter.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     /// JSON `null`; gpsd never sends it, Varlink uses it for absent optional fields.
     case null
     /// `true` or `false`.
@@ -26,14 +26,14 @@ public enum JSONValue: Sendable, Hashable {
     case object([Member])
 
     /// One `"key": value` pair of an object, in document order.
-    public struct Member: Sendable, Hashable {
+    package struct Member: Sendable, Hashable {
         /// The member's name, unescaped.
-        public var key: String
+        package var key: String
         /// The member's value.
-        public var value: JSONValue
+        package var value: JSONValue
 
         /// A member, for building objects in code.
-        public init(_ key: String, _ value: JSONValue) {
+        package init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
@@ -41,34 +41,34 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The value of the last member named `key`, so a repeated key behaves as an override;
     /// `nil` when absent or when this is not an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
     /// The members of an object, in document order; `nil` for other values.
-    public var objectMembers: [Member]? {
+    package var objectMembers: [Member]? {
         if case .object(let members) = self { members } else { nil }
     }
 
     /// The elements of an array; `nil` for other values.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }
 
     /// The text of a string; `nil` for other values.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = self { string } else { nil }
     }
 
     /// The value of `true`/`false`; `nil` for other values.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let bool) = self { bool } else { nil }
     }
 
     /// Any number as a `Double` (integers beyond 2^53 round), for readers that do not care how
     /// the number was written.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let integer): Double(integer)
         case .double(let double): double
@@ -78,7 +78,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// A number that is a whole value within `Int` range, however it was written (`3`, `3.0`,
     /// `3e0`); `nil` for fractions and other values.
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .integer(let integer): Int(exactly: integer)
         case .double(let double): Int(exactly: double)
@@ -94,20 +94,20 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByDictionaryLiteral
 {
     /// `nil` is `.null`.
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
     /// `true`/`false` are `.bool`.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
     /// Integer literals are `.integer`, as the parser reads them.
-    public init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
     /// Float literals are `.double`, as the parser reads numbers with a fraction.
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
     /// String literals are `.string`.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// Array literals are `.array`.
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     /// Keeps the literal's key order, which becomes the serialized member order.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(elements.map { Member($0.0, $0.1) })
     }
 }
@@ -116,17 +116,17 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 extension JSONValue: CustomStringConvertible {
     /// The compact serialization, so values print as the JSON they stand for.
-    public var description: String { serializedString() }
+    package var description: String { serializedString() }
 
     /// Compact JSON (no insignificant whitespace) as UTF-8 bytes, ready for a socket or a file.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var output: [UInt8] = []
         serialize(into: &output)
         return output
     }
 
     /// Compact JSON as a `String`.
-    public func serializedString() -> String {
+    package func serializedString() -> String {
         String(decoding: serialized(), as: UTF8.self)
     }
 
@@ -137,7 +137,7 @@ extension JSONValue: CustomStringConvertible {
     /// doubles, which JSON cannot express, print as `null`. Strings escape `"`, `\` and control
     /// characters; other characters are written as UTF-8. Recursion follows the value's nesting,
     /// which the parser bounds with its depth limit.
-    public func serialize(into output: inout [UInt8]) {
+    package func serialize(into output: inout [UInt8]) {
         switch self {
         case .null:
             output.append(contentsOf: "null".utf8)

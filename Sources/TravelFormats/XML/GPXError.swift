@@ -1,18 +1,18 @@
 /// Why a GPX document could not be read, and where: the byte offset points an operator at the
 /// culprit in a file that an import rejected.
-public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Offset from the start of the input of the byte where the problem was found.
-    public var offset: Int
+    package var offset: Int
     /// What was wrong there.
-    public var reason: Reason
+    package var reason: Reason
 
-    public init(offset: Int, reason: Reason) {
+    package init(offset: Int, reason: Reason) {
         self.offset = offset
         self.reason = reason
     }
 
     /// The kinds of problem, specific enough for tests and for a readable log line.
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable, CustomStringConvertible {
         /// The input ended inside markup or with elements still open; names what was open.
         case unexpectedEnd(inside: String)
         /// Markup that does not follow XML syntax; names what should have come.
@@ -28,7 +28,7 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
 
         /// Names from the input are repeated shortened and escaped, as a configuration value is
         /// (`EchoedText.echo`): a binary file must not put control bytes in the line.
-        public var description: String {
+        package var description: String {
             switch self {
             case .unexpectedEnd(let inside): "unexpected end of input inside \(GPXError.echo(inside))"
             case .malformedMarkup(let expected): "malformed markup, expected \(GPXError.echo(expected))"
@@ -44,5 +44,5 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
     private static func echo(_ text: String) -> String { EchoedText.echo(text, quoted: false) }
 
     /// `invalid GPX at byte 812: end tag </trkseg> does not close <trkpt>`.
-    public var description: String { "invalid GPX at byte \(offset): \(reason)" }
+    package var description: String { "invalid GPX at byte \(offset): \(reason)" }
 }

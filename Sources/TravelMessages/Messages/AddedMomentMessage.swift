@@ -1,26 +1,26 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// A note or photo just added, as `AddNote` and `AddPhoto` answer with it (the IDL's `Moment`):
 /// when, where (`latitude`/`longitude`, `null` outside every trip and known stop) and the journey
 /// holding it.
-public struct AddedMomentMessage: Sendable, Hashable {
-    public var id: Int64
-    public var time: UTCTime
-    public var coordinate: Coordinate?
-    public var journeyID: Int64?
+package struct AddedMomentMessage: Sendable, Hashable {
+    package var id: Int64
+    package var time: UTCTime
+    package var coordinate: Coordinate?
+    package var journeyID: Int64?
 
-    public init(id: Int64, time: UTCTime, coordinate: Coordinate?, journeyID: Int64?) {
+    package init(id: Int64, time: UTCTime, coordinate: Coordinate?, journeyID: Int64?) {
         self.id = id
         self.time = time
         self.coordinate = coordinate
         self.journeyID = journeyID
     }
 
-    public var json: JSONValue { .object(members) }
+    package var json: JSONValue { .object(members) }
 
     /// `json`'s members, in order: what `ListedMomentMessage` starts with.
-    public var members: [JSONValue.Member] {
+    package var members: [JSONValue.Member] {
         [
             .init("id", .integer(id)), .init("time", .string(time.iso8601)),
             .init("latitude", coordinate.map { .double($0.latitude) } ?? .null),
@@ -30,7 +30,7 @@ public struct AddedMomentMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         let latitude = try fields.optionalNumber("latitude")
         let longitude = try fields.optionalNumber("longitude")
         self.init(
@@ -46,22 +46,22 @@ public struct AddedMomentMessage: Sendable, Hashable {
 /// A note or photo as `note list --json` and `photo list --json` have it, and `RemoveNote` and
 /// `RemovePhoto` answer with it: the IDL's `Moment`, then the note's `text`, or the photo's `path`
 /// and `sha256` (`null` when unknown).
-public struct ListedMomentMessage: Sendable, Hashable {
-    public var moment: AddedMomentMessage
-    public var kind: MomentMessage.Kind
+package struct ListedMomentMessage: Sendable, Hashable {
+    package var moment: AddedMomentMessage
+    package var kind: MomentMessage.Kind
     /// The note's text, or the photo's path.
-    public var text: String
+    package var text: String
     /// A photo file's SHA-256; always `nil` for a note.
-    public var sha256: String?
+    package var sha256: String?
 
-    public init(moment: AddedMomentMessage, kind: MomentMessage.Kind, text: String, sha256: String?) {
+    package init(moment: AddedMomentMessage, kind: MomentMessage.Kind, text: String, sha256: String?) {
         self.moment = moment
         self.kind = kind
         self.text = text
         self.sha256 = kind == .photo ? sha256 : nil
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch kind {
         case .note: .object(moment.members + [.init("text", .string(text))])
         case .photo:
@@ -74,7 +74,7 @@ public struct ListedMomentMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote for a moment of `kind`; a missing or mistyped member throws.
-    public init(_ fields: JSONFields, kind: MomentMessage.Kind) throws(MessageFieldError) {
+    package init(_ fields: JSONFields, kind: MomentMessage.Kind) throws(MessageFieldError) {
         self.init(
             moment: try AddedMomentMessage(fields),
             kind: kind,

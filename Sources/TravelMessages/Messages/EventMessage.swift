@@ -1,22 +1,22 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// One event as everything that carries it sees it (docs/control.md, "Events"): the journal
 /// entry, a hook's environment and standard input, `Subscribe` and `travelctl follow --json` are
 /// each written from this one value, so they hold the same members with the same values.
-public struct EventMessage: Sendable, Hashable {
+package struct EventMessage: Sendable, Hashable {
     /// `trip-ended` (an `EventKind`'s name), `log` or `subscribed`.
-    public var kind: String
+    package var kind: String
     /// The journal's `MESSAGE_ID` of an event kind; `nil` for `log` and `subscribed`.
-    public var messageID: String?
+    package var messageID: String?
     /// GPS time: the event's own, else carried on since the last fix; `nil` before the first.
-    public var time: UTCTime?
+    package var time: UTCTime?
     /// The readable line, as the journal's `MESSAGE`.
-    public var message: String
+    package var message: String
     /// The kind's fields in its order (`EventKind.fields`), typed; text for `log`.
-    public var fields: [JSONValue.Member]
+    package var fields: [JSONValue.Member]
 
-    public init(kind: String, messageID: String?, time: UTCTime?, message: String, fields: [JSONValue.Member]) {
+    package init(kind: String, messageID: String?, time: UTCTime?, message: String, fields: [JSONValue.Member]) {
         self.kind = kind
         self.messageID = messageID
         self.time = time
@@ -25,7 +25,7 @@ public struct EventMessage: Sendable, Hashable {
     }
 
     /// An event of `payload`'s kind, whose `MESSAGE_ID` is `messageID`.
-    public init(_ payload: EventPayload, messageID: String, message: String) {
+    package init(_ payload: EventPayload, messageID: String, message: String) {
         self.init(
             kind: payload.kind.name,
             messageID: messageID,
@@ -36,7 +36,7 @@ public struct EventMessage: Sendable, Hashable {
     }
 
     /// `Subscribe`'s `event` and a line of `follow --json`: `kind`, `time`, `message`, `fields`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "kind": .string(kind), "time": time.map { .string($0.iso8601) } ?? .null, "message": .string(message),
             "fields": .object(fields),
@@ -44,7 +44,7 @@ public struct EventMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             kind: try fields.string("kind"),
             messageID: nil,
@@ -55,7 +55,7 @@ public struct EventMessage: Sendable, Hashable {
     }
 
     /// A hook's standard input: `event` (the kind), `message_id`, `message`, `fields`.
-    public var hookJSON: JSONValue {
+    package var hookJSON: JSONValue {
         [
             "event": .string(kind), "message_id": messageID.map(JSONValue.string) ?? .null,
             "message": .string(message), "fields": .object(fields),
@@ -64,7 +64,7 @@ public struct EventMessage: Sendable, Hashable {
 
     /// Each field as text, as the journal and the environment hold it: a string as it is, a
     /// number or a boolean as JSON writes it, null as empty.
-    public var fieldTexts: [(name: String, text: String)] {
+    package var fieldTexts: [(name: String, text: String)] {
         fields.map { member in
             let text =
                 switch member.value {

@@ -1,23 +1,23 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// `home --json`: whether home is known, where and how, and the nights that tell.
-public struct HomeMessage: Sendable, Hashable {
+package struct HomeMessage: Sendable, Hashable {
     /// Places the vehicle spent nights at, and the nights recorded anywhere.
-    public var places: Int
-    public var nightsRecorded: Int
+    package var places: Int
+    package var nightsRecorded: Int
     /// Home, once configured or learned.
-    public var home: Known?
+    package var home: Known?
 
     /// A known home.
-    public struct Known: Sendable, Hashable {
-        public var source: Home.Source
-        public var coordinate: Coordinate
-        public var nightsAtHome: Int
+    package struct Known: Sendable, Hashable {
+        package var source: Home.Source
+        package var coordinate: Coordinate
+        package var nightsAtHome: Int
         /// 0 to 1, to 0.01.
-        public var confidence: Double
+        package var confidence: Double
 
-        public init(source: Home.Source, coordinate: Coordinate, nightsAtHome: Int, confidence: Double) {
+        package init(source: Home.Source, coordinate: Coordinate, nightsAtHome: Int, confidence: Double) {
             self.source = source
             self.coordinate = coordinate
             self.nightsAtHome = nightsAtHome
@@ -25,14 +25,14 @@ public struct HomeMessage: Sendable, Hashable {
         }
     }
 
-    public init(places: Int, nightsRecorded: Int, home: Known?) {
+    package init(places: Int, nightsRecorded: Int, home: Known?) {
         self.places = places
         self.nightsRecorded = nightsRecorded
         self.home = home
     }
 
     /// The wire's home of `places`, `home` known or not; confidence to 0.01.
-    public init(places: PlaceMap, home: Home?) {
+    package init(places: PlaceMap, home: Home?) {
         self.init(
             places: places.places.count,
             nightsRecorded: places.nightsRecorded,
@@ -47,7 +47,7 @@ public struct HomeMessage: Sendable, Hashable {
         )
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("known", .bool(home != nil)),
             .init("places", .integer(Int64(places))),
@@ -66,7 +66,7 @@ public struct HomeMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         var home: Known?
         if try fields.bool("known") {
             home = Known(

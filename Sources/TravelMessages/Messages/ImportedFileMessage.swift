@@ -1,22 +1,22 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// An imported file on the wire: `imports --json`'s element and `RemoveImport`'s answer.
-public struct ImportedFileMessage: Sendable, Hashable {
+package struct ImportedFileMessage: Sendable, Hashable {
     /// The file's SHA-256, lowercase hex: the import's identity.
-    public var sha256: String
+    package var sha256: String
     /// The path it was imported from, as given to `import`.
-    public var path: String
-    public var bytes: Int64
+    package var path: String
+    package var bytes: Int64
     /// When it was imported (the importing machine's clock).
-    public var importedAt: UTCTime
+    package var importedAt: UTCTime
     /// Fixes read and trips found by the import.
-    public var fixes: Int
-    public var tripsFound: Int
+    package var fixes: Int
+    package var tripsFound: Int
     /// Trips stored now that are linked to this import.
-    public var trips: Int
+    package var trips: Int
 
-    public init(
+    package init(
         sha256: String,
         path: String,
         bytes: Int64,
@@ -35,9 +35,9 @@ public struct ImportedFileMessage: Sendable, Hashable {
     }
 
     /// The short id `imports` shows: the SHA-256's first 12 digits, as git abbreviates.
-    public var id: String { String(sha256.prefix(12)) }
+    package var id: String { String(sha256.prefix(12)) }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "id": .string(id), "sha256": .string(sha256), "path": .string(path), "bytes": .integer(bytes),
             "imported_at": .string(importedAt.iso8601), "fixes": .integer(Int64(fixes)),
@@ -46,7 +46,7 @@ public struct ImportedFileMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote (`id` follows from `sha256`); a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             sha256: try fields.string("sha256"),
             path: try fields.string("path"),

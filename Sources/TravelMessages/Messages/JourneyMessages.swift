@@ -1,42 +1,42 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 // Journeys, notes and photos as the control socket, `--json` and the report carry them
 // (docs/control.md), rounding included (see TripMessages.swift).
 
 /// A journey on the wire: `journeys --json` and `journey show`'s journey.
-public struct JourneyMessage: Sendable, Hashable {
-    public var id: Int64
+package struct JourneyMessage: Sendable, Hashable {
+    package var id: Int64
     /// `nil` for a journey within one local day while home is unknown.
-    public var type: JourneyType?
-    public var destination: String
-    public var start: UTCTime
+    package var type: JourneyType?
+    package var destination: String
+    package var start: UTCTime
     /// `nil` while the journey is open (away from home).
-    public var end: UTCTime?
+    package var end: UTCTime?
     /// Local calendar dates of the start and of the end (the latest point while open).
-    public var startDate: LocalDate
-    public var endDate: LocalDate
-    public var isOpen: Bool
+    package var startDate: LocalDate
+    package var endDate: LocalDate
+    package var isOpen: Bool
     /// Metres, to 0.1 m.
-    public var distance: Double
+    package var distance: Double
     /// Seconds from leaving to coming back (to the latest point while open).
-    public var duration: Double
-    public var tripIDs: [Int64]
+    package var duration: Double
+    package var tripIDs: [Int64]
     /// Whether it was started (and stopped) by hand.
-    public var isManual: Bool
+    package var isManual: Bool
     /// The plan that declared it, if one did.
-    public var plan: Plan?
+    package var plan: Plan?
     /// Whether what happened differs from the plan's type.
-    public var typeMismatch: Bool
+    package var typeMismatch: Bool
 
     /// What a plan declared: its id, expected type and local dates.
-    public struct Plan: Sendable, Hashable {
-        public var id: Int64
-        public var type: JourneyType
-        public var from: LocalDate
-        public var to: LocalDate
+    package struct Plan: Sendable, Hashable {
+        package var id: Int64
+        package var type: JourneyType
+        package var from: LocalDate
+        package var to: LocalDate
 
-        public init(id: Int64, type: JourneyType, from: LocalDate, to: LocalDate) {
+        package init(id: Int64, type: JourneyType, from: LocalDate, to: LocalDate) {
             self.id = id
             self.type = type
             self.from = from
@@ -44,7 +44,7 @@ public struct JourneyMessage: Sendable, Hashable {
         }
     }
 
-    public init(
+    package init(
         id: Int64,
         type: JourneyType?,
         destination: String,
@@ -77,7 +77,7 @@ public struct JourneyMessage: Sendable, Hashable {
     }
 
     /// The members, in docs/control.md's order (`write(to:)` writes the same as bytes).
-    public var members: [JSONValue.Member] {
+    package var members: [JSONValue.Member] {
         [
             .init("id", .integer(id)),
             .init("type", type.map { .string($0.rawValue) } ?? .null),
@@ -101,7 +101,7 @@ public struct JourneyMessage: Sendable, Hashable {
     }
 
     /// `journeys --json`'s element.
-    public var json: JSONValue { .object(members) }
+    package var json: JSONValue { .object(members) }
 
     /// Writes `json` member for member, straight as bytes: the list of every journey would
     /// otherwise build and free a tree of tens of thousands of values.
@@ -136,7 +136,7 @@ public struct JourneyMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         var plan: Plan?
         if let planID = try fields.optionalInteger("plan_id") {
             plan = Plan(
@@ -170,23 +170,23 @@ public struct JourneyMessage: Sendable, Hashable {
 }
 
 /// A note or a photo within `journey show` and the report.
-public struct MomentMessage: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct MomentMessage: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case note
         case photo
     }
 
-    public var id: Int64
-    public var kind: Kind
-    public var time: UTCTime
+    package var id: Int64
+    package var kind: Kind
+    package var time: UTCTime
     /// The note's text (`text`), or the photo's path (`path`).
-    public var text: String
+    package var text: String
     /// A photo file's SHA-256.
-    public var sha256: String?
-    public var coordinate: Coordinate?
-    public var journeyID: Int64?
+    package var sha256: String?
+    package var coordinate: Coordinate?
+    package var journeyID: Int64?
 
-    public init(
+    package init(
         id: Int64,
         kind: Kind,
         time: UTCTime,
@@ -204,7 +204,7 @@ public struct MomentMessage: Sendable, Hashable {
         self.journeyID = journeyID
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("id", .integer(id)),
             .init("time", .string(time.iso8601)),
@@ -220,7 +220,7 @@ public struct MomentMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote for a moment of `kind`; a missing or mistyped member throws.
-    public init(_ fields: JSONFields, kind: Kind) throws(MessageFieldError) {
+    package init(_ fields: JSONFields, kind: Kind) throws(MessageFieldError) {
         let latitude = try fields.optionalNumber("lat")
         let longitude = try fields.optionalNumber("lon")
         self.init(
@@ -237,13 +237,13 @@ public struct MomentMessage: Sendable, Hashable {
 }
 
 /// `journey show`: a journey with its trips, notes and photos.
-public struct JourneyDetailMessage: Sendable, Hashable {
-    public var journey: JourneyMessage
-    public var trips: [TripMessage]
-    public var notes: [MomentMessage]
-    public var photos: [MomentMessage]
+package struct JourneyDetailMessage: Sendable, Hashable {
+    package var journey: JourneyMessage
+    package var trips: [TripMessage]
+    package var notes: [MomentMessage]
+    package var photos: [MomentMessage]
 
-    public init(journey: JourneyMessage, trips: [TripMessage], notes: [MomentMessage], photos: [MomentMessage]) {
+    package init(journey: JourneyMessage, trips: [TripMessage], notes: [MomentMessage], photos: [MomentMessage]) {
         self.journey = journey
         self.trips = trips
         self.notes = notes
@@ -251,7 +251,7 @@ public struct JourneyDetailMessage: Sendable, Hashable {
     }
 
     /// The journey's members, then `trip_list`, `notes` and `photos`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(
             journey.members + [
                 .init("trip_list", .array(trips.map(\.json))),
@@ -262,7 +262,7 @@ public struct JourneyDetailMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             journey: try JourneyMessage(fields),
             trips: try fields.array("trip_list", TripMessage.init),

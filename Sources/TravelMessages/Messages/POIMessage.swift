@@ -1,21 +1,21 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// A POI on the wire: `poi list --json`'s element, with its distance when listed near a place.
-public struct POIMessage: Sendable, Hashable {
-    public var poi: POI
+package struct POIMessage: Sendable, Hashable {
+    package var poi: POI
     /// The file it was imported from.
-    public var source: String?
+    package var source: String?
     /// Metres from the place asked about, to a tenth; `nil` when none was.
-    public var distance: Double?
+    package var distance: Double?
 
-    public init(poi: POI, source: String?, distance: Double?) {
+    package init(poi: POI, source: String?, distance: Double?) {
         self.poi = poi
         self.source = source
         self.distance = distance.map { ($0 * 10).rounded() / 10 }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("id", .integer(poi.id)), .init("name", .string(poi.name)),
             .init("category", poi.category.map(JSONValue.string) ?? .null),
@@ -27,7 +27,7 @@ public struct POIMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         let poi = POI(
             id: try fields.integer("id"),
             name: try fields.string("name"),

@@ -1,20 +1,20 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// A plan on the wire: `plan list --json`'s element and `AddPlan`'s answer.
-public struct PlanMessage: Sendable, Hashable {
-    public var id: Int64
-    public var destination: String
+package struct PlanMessage: Sendable, Hashable {
+    package var id: Int64
+    package var destination: String
     /// The first and the last local day, both included.
-    public var from: LocalDate
-    public var to: LocalDate
-    public var type: JourneyType
+    package var from: LocalDate
+    package var to: LocalDate
+    package var type: JourneyType
     /// The journey its trips make, once one does.
-    public var journeyID: Int64?
+    package var journeyID: Int64?
     /// How many trips start within its days.
-    public var trips: Int
+    package var trips: Int
 
-    public init(
+    package init(
         id: Int64,
         destination: String,
         from: LocalDate,
@@ -32,7 +32,7 @@ public struct PlanMessage: Sendable, Hashable {
         self.trips = trips
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "id": .integer(id),
             "destination": .string(destination),
@@ -45,7 +45,7 @@ public struct PlanMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             id: try fields.integer("id"),
             destination: try fields.string("destination"),

@@ -1,32 +1,32 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// `stats --json` and the report's years: a year's journeys and distance, in total and per local
 /// month, distances to 0.1 m as they travel (the total rounded on its own, not summed from months).
-public struct StatsMessage: Sendable, Hashable {
+package struct StatsMessage: Sendable, Hashable {
     /// One month's totals.
-    public struct Month: Sendable, Hashable {
+    package struct Month: Sendable, Hashable {
         /// 1 to 12.
-        public var month: Int
-        public var journeys: Int
+        package var month: Int
+        package var journeys: Int
         /// Metres, to 0.1 m.
-        public var distance: Double
+        package var distance: Double
 
-        public init(month: Int, journeys: Int, distance: Double) {
+        package init(month: Int, journeys: Int, distance: Double) {
             self.month = month
             self.journeys = journeys
             self.distance = distance
         }
     }
 
-    public var year: Int
-    public var journeys: Int
+    package var year: Int
+    package var journeys: Int
     /// Metres, to 0.1 m.
-    public var distance: Double
+    package var distance: Double
     /// January to December.
-    public var months: [Month]
+    package var months: [Month]
 
-    public init(year: Int, journeys: Int, distance: Double, months: [Month]) {
+    package init(year: Int, journeys: Int, distance: Double, months: [Month]) {
         self.year = year
         self.journeys = journeys
         self.distance = distance
@@ -34,7 +34,7 @@ public struct StatsMessage: Sendable, Hashable {
     }
 
     /// The wire's totals of `totals`.
-    public init(_ totals: MonthlyTotals) {
+    package init(_ totals: MonthlyTotals) {
         self.init(
             year: totals.year,
             journeys: totals.journeys,
@@ -45,7 +45,7 @@ public struct StatsMessage: Sendable, Hashable {
         )
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "year": .integer(Int64(year)),
             "journeys": .integer(Int64(journeys)),
@@ -63,10 +63,10 @@ public struct StatsMessage: Sendable, Hashable {
     }
 
     /// `stats --json` when there is no journey to chart.
-    public static let emptyJSON: JSONValue = ["year": nil, "journeys": 0, "distance_m": 0.0, "months": []]
+    package static let emptyJSON: JSONValue = ["year": nil, "journeys": 0, "distance_m": 0.0, "months": []]
 
     /// Reads back what `json` (or `emptyJSON`, as `nil`) wrote; a missing or mistyped member throws.
-    public static func read(_ fields: JSONFields) throws(MessageFieldError) -> StatsMessage? {
+    package static func read(_ fields: JSONFields) throws(MessageFieldError) -> StatsMessage? {
         guard let year = try fields.optionalInteger("year") else { return nil }
         return StatsMessage(
             year: Int(clamping: year),

@@ -1,36 +1,36 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 // A trip, its stops and its place events as the control socket, `--json` and the report carry
 // them (docs/control.md): values as they travel, rounding included, so a table drawn
 // from a message the store built and from one a daemon sent is the same table.
 
 /// A trip on the wire: `trips --json` and each trip of `trip show`, `journey show` and the report.
-public struct TripMessage: Sendable, Hashable {
-    public var id: Int64
-    public var start: UTCTime
+package struct TripMessage: Sendable, Hashable {
+    package var id: Int64
+    package var start: UTCTime
     /// `nil` while the trip is ongoing.
-    public var end: UTCTime?
+    package var end: UTCTime?
     /// Metres, to 0.1 m.
-    public var distance: Double
+    package var distance: Double
     /// Seconds from start to end (to the latest point while ongoing).
-    public var duration: Double
+    package var duration: Double
     /// Seconds.
-    public var movingTime: Double
+    package var movingTime: Double
     /// m/s, to 0.01.
-    public var maximumSpeed: Double
+    package var maximumSpeed: Double
     /// m/s, to 0.01.
-    public var averageSpeed: Double
-    public var startPlace: String?
-    public var endPlace: String?
-    public var startCoordinate: Coordinate
-    public var endCoordinate: Coordinate
-    public var points: Int64
+    package var averageSpeed: Double
+    package var startPlace: String?
+    package var endPlace: String?
+    package var startCoordinate: Coordinate
+    package var endCoordinate: Coordinate
+    package var points: Int64
     /// `nil` while the trip is ongoing.
-    public var endReason: TripEndReason?
-    public var journeyID: Int64?
+    package var endReason: TripEndReason?
+    package var journeyID: Int64?
 
-    public init(
+    package init(
         id: Int64,
         start: UTCTime,
         end: UTCTime?,
@@ -65,7 +65,7 @@ public struct TripMessage: Sendable, Hashable {
     }
 
     /// The wire's trip from the engine's summary: distance to 0.1 m, speeds to 0.01 m/s.
-    public init(id: Int64, summary s: TripSummary, startPlace: String?, endPlace: String?, journeyID: Int64?) {
+    package init(id: Int64, summary s: TripSummary, startPlace: String?, endPlace: String?, journeyID: Int64?) {
         self.init(
             id: id,
             start: s.startTime,
@@ -86,11 +86,11 @@ public struct TripMessage: Sendable, Hashable {
     }
 
     /// Whether the trip is still going (no end reason yet).
-    public var isOngoing: Bool { endReason == nil }
+    package var isOngoing: Bool { endReason == nil }
 
     /// The summary the tables are drawn from: the end of an ongoing trip is its start plus its
     /// duration, the average speed the rounded distance over that duration.
-    public var summary: TripSummary {
+    package var summary: TripSummary {
         TripSummary(
             startTime: start,
             endTime: end ?? UTCTime(milliseconds: start.milliseconds + Int64((duration * 1000).rounded())),
@@ -105,7 +105,7 @@ public struct TripMessage: Sendable, Hashable {
     }
 
     /// The members, in the order docs/control.md lists them.
-    public var members: [JSONValue.Member] {
+    package var members: [JSONValue.Member] {
         [
             .init("id", .integer(id)),
             .init("start", .string(start.iso8601)),
@@ -128,10 +128,10 @@ public struct TripMessage: Sendable, Hashable {
     }
 
     /// `trips --json`'s element.
-    public var json: JSONValue { .object(members) }
+    package var json: JSONValue { .object(members) }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             id: try fields.integer("id"),
             start: try fields.time("start"),
@@ -153,15 +153,15 @@ public struct TripMessage: Sendable, Hashable {
 }
 
 /// A stop within `trip show`: where the car stood between two trips.
-public struct StopMessage: Sendable, Hashable {
-    public var id: Int64
-    public var arrival: UTCTime
+package struct StopMessage: Sendable, Hashable {
+    package var id: Int64
+    package var arrival: UTCTime
     /// `nil` while the car still stands there.
-    public var departure: UTCTime?
-    public var coordinate: Coordinate
-    public var place: String?
+    package var departure: UTCTime?
+    package var coordinate: Coordinate
+    package var place: String?
 
-    public init(id: Int64, arrival: UTCTime, departure: UTCTime?, coordinate: Coordinate, place: String?) {
+    package init(id: Int64, arrival: UTCTime, departure: UTCTime?, coordinate: Coordinate, place: String?) {
         self.id = id
         self.arrival = arrival
         self.departure = departure
@@ -169,7 +169,7 @@ public struct StopMessage: Sendable, Hashable {
         self.place = place
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "id": .integer(id),
             "arrival": .string(arrival.iso8601),
@@ -180,7 +180,7 @@ public struct StopMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             id: try fields.integer("id"),
             arrival: try fields.time("arrival"),
@@ -194,26 +194,26 @@ public struct StopMessage: Sendable, Hashable {
 /// A zone event or a nearby alert, as `events --json` lists them: `event` (the kind as hooks
 /// name it), `kind` (what `--kind` takes), the event kind's own fields, and `trip_id`. The
 /// object is kept whole, as the event's fields vary with its kind; what the tables show is typed.
-public struct PlaceEventMessage: Sendable, Hashable {
+package struct PlaceEventMessage: Sendable, Hashable {
     /// The whole object, as it is written.
-    public private(set) var json: JSONValue
+    package private(set) var json: JSONValue
     /// `zone-entered`, `zone-exited` or `poi-nearby`.
-    public private(set) var event: String
+    package private(set) var event: String
     /// `enter`, `exit` or `nearby`.
-    public private(set) var kind: String
-    public private(set) var time: UTCTime
-    public private(set) var tripID: Int64?
+    package private(set) var kind: String
+    package private(set) var time: UTCTime
+    package private(set) var tripID: Int64?
     /// A zone event's zone.
-    public private(set) var zoneName: String?
+    package private(set) var zoneName: String?
     /// A nearby alert's POI, its category and how far it was, in metres.
-    public private(set) var poiName: String?
-    public private(set) var poiCategory: String?
-    public private(set) var distance: Double?
+    package private(set) var poiName: String?
+    package private(set) var poiCategory: String?
+    package private(set) var distance: Double?
     /// A zone event noticed while the daemon was off (at its next start).
-    public private(set) var whileOff: Bool
+    package private(set) var whileOff: Bool
 
     /// Reads an event object; a missing or mistyped member the tables show throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         json = fields.object
         event = try fields.string("event")
         kind = try fields.string("kind")
@@ -228,13 +228,13 @@ public struct PlaceEventMessage: Sendable, Hashable {
 }
 
 /// `trip show`: a trip with the size of its route, its stops, and its zone events and nearby alerts.
-public struct TripDetailMessage: Sendable, Hashable {
-    public var trip: TripMessage
-    public var routePoints: Int64
-    public var stops: [StopMessage]
-    public var events: [PlaceEventMessage]
+package struct TripDetailMessage: Sendable, Hashable {
+    package var trip: TripMessage
+    package var routePoints: Int64
+    package var stops: [StopMessage]
+    package var events: [PlaceEventMessage]
 
-    public init(trip: TripMessage, routePoints: Int64, stops: [StopMessage], events: [PlaceEventMessage]) {
+    package init(trip: TripMessage, routePoints: Int64, stops: [StopMessage], events: [PlaceEventMessage]) {
         self.trip = trip
         self.routePoints = routePoints
         self.stops = stops
@@ -242,7 +242,7 @@ public struct TripDetailMessage: Sendable, Hashable {
     }
 
     /// The trip's members, then `route_points`, `stops` and `events`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(
             trip.members + [
                 .init("route_points", .integer(routePoints)),
@@ -253,7 +253,7 @@ public struct TripDetailMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             trip: try TripMessage(fields),
             routePoints: try fields.integer("route_points"),

@@ -1,17 +1,17 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// A place history visited on the wire: `places --json`'s element.
-public struct VisitedPlaceMessage: Sendable, Hashable {
+package struct VisitedPlaceMessage: Sendable, Hashable {
     /// The stops' label as read today.
-    public var place: String
-    public var visits: Int
-    public var nights: Int
+    package var place: String
+    package var visits: Int
+    package var nights: Int
     /// Seconds parked there, whole.
-    public var time: Double
-    public var lastArrival: UTCTime
+    package var time: Double
+    package var lastArrival: UTCTime
 
-    public init(place: String, visits: Int, nights: Int, time: Double, lastArrival: UTCTime) {
+    package init(place: String, visits: Int, nights: Int, time: Double, lastArrival: UTCTime) {
         self.place = place
         self.visits = visits
         self.nights = nights
@@ -20,7 +20,7 @@ public struct VisitedPlaceMessage: Sendable, Hashable {
     }
 
     /// `place` as it travels: its seconds rounded to whole ones.
-    public init(_ place: VisitedPlace) {
+    package init(_ place: VisitedPlace) {
         self.init(
             place: place.label,
             visits: place.visits,
@@ -30,7 +30,7 @@ public struct VisitedPlaceMessage: Sendable, Hashable {
         )
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             .init("place", .string(place)),
             .init("visits", .integer(Int64(visits))),
@@ -41,7 +41,7 @@ public struct VisitedPlaceMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         self.init(
             place: try fields.string("place"),
             visits: Int(clamping: try fields.integer("visits")),

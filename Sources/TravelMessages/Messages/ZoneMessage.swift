@@ -1,23 +1,23 @@
-public import TravelFormats
-public import TravelCore
+package import TravelFormats
+package import TravelCore
 
 /// A zone on the wire: `zone list --json`'s element, with its saved inside/outside state.
-public struct ZoneMessage: Sendable, Hashable {
+package struct ZoneMessage: Sendable, Hashable {
     /// A circle (`radius_m`, `lat`, `lon`) or polygons (`geometry`, GeoJSON, kept as it is written).
-    public enum Shape: Sendable, Hashable {
+    package enum Shape: Sendable, Hashable {
         case circle(center: Coordinate, radius: Double)
         case polygons(geometry: JSONValue)
     }
 
-    public var id: Int64
-    public var name: String
-    public var role: String?
-    public var shape: Shape
+    package var id: Int64
+    package var name: String
+    package var role: String?
+    package var shape: Shape
     /// `nil` while the daemon has not yet known where the vehicle is relative to it.
-    public var inside: Bool?
-    public var since: UTCTime?
+    package var inside: Bool?
+    package var since: UTCTime?
 
-    public init(id: Int64, name: String, role: String?, shape: Shape, inside: Bool?, since: UTCTime?) {
+    package init(id: Int64, name: String, role: String?, shape: Shape, inside: Bool?, since: UTCTime?) {
         self.id = id
         self.name = name
         self.role = role
@@ -26,7 +26,7 @@ public struct ZoneMessage: Sendable, Hashable {
         self.since = since
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("id", .integer(id)), .init("name", .string(name)), .init("role", role.map(JSONValue.string) ?? .null),
         ]
@@ -45,7 +45,7 @@ public struct ZoneMessage: Sendable, Hashable {
     }
 
     /// Reads back what `json` wrote; a missing or mistyped member throws.
-    public init(_ fields: JSONFields) throws(MessageFieldError) {
+    package init(_ fields: JSONFields) throws(MessageFieldError) {
         let shape: Shape
         switch try fields.string("kind") {
         case "circle": shape = .circle(center: try fields.coordinate(), radius: try fields.number("radius_m"))
