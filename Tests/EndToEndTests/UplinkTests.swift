@@ -80,11 +80,14 @@ import Testing
 
         try broker.start()
         let subscriber = try await broker.subscriber(id: "recorder", topic: "owntracks/#")
+        // The broker stops answering once a tenth of the backlog is through, then the daemon
+        // dies: what it had in flight, and what was acknowledged since it last kept its cursor,
+        // is all it may send twice.
+        let tripwire = try await broker.tripwire(id: "tripwire", topic: "owntracks/#", stopsAfter: expected.count / 10)
+        defer { if tripwire.isRunning { tripwire.terminate() } }
         var daemon = try Self.idleDaemon(state)
-        try await waitFor("a third of the backlog") { subscriber.lines.count >= expected.count / 3 }
-        // The broker stops answering, then the daemon dies: what it had in flight, and what was
-        // acknowledged since it last kept its cursor, is all it may send twice.
-        broker.send(SIGSTOP)
+        try await waitFor("a tenth of the backlog") { !tripwire.isRunning }
+        #expect(tripwire.terminationStatus == 0, "the tripwire did not stop the broker")
         daemon.send(SIGKILL)
         _ = daemon.waitForExit()
         broker.send(SIGCONT)

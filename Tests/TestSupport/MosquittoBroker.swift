@@ -182,6 +182,28 @@ package final class MosquittoBroker {
         return subscriber
     }
 
+    /// A subscriber of `topic` that stops the broker (SIGSTOP) the moment it has received `count`
+    /// messages, from a shell beside it: when the stop lands does not depend on how often a busy
+    /// test process polls. Returns once it is subscribed; it ends when the broker is stopped.
+    package func tripwire(id: String, topic: String, stopsAfter count: Int) async throws -> Process {
+        guard let broker = process, broker.isRunning else { throw BrokerError(message: "the broker is not running") }
+        let subacks = { self.log.components(separatedBy: "Sending SUBACK to \(id)\n").count }
+        let before = subacks()
+        let tripwire = Process()
+        tripwire.executableURL = URL(fileURLWithPath: "/bin/sh")
+        tripwire.arguments = [
+            "-c",
+            "/usr/bin/mosquitto_sub -h 127.0.0.1 -p \(port) -q 1 -i \(id) -t '\(topic)' -C \(count) >/dev/null"
+                + " && kill -STOP \(broker.processIdentifier)",
+        ]
+        tripwire.standardInput = FileHandle.nullDevice
+        tripwire.standardOutput = FileHandle.nullDevice
+        tripwire.standardError = FileHandle.nullDevice
+        try tripwire.run()
+        try await waitFor("the SUBACK to \(id)") { subacks() > before }
+        return tripwire
+    }
+
     package static func accepts(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
