@@ -2,6 +2,7 @@ import ArgumentParser
 import TravelControl
 import TravelIO
 import TravelFormats
+import TravelMessages
 
 #if canImport(Glibc)
 import Glibc
@@ -43,8 +44,14 @@ struct NotifyBridge: ParsableCommand {
                 while true {
                     let reply = try client.nextReply()
                     if let error = reply.varlinkError { throw VarlinkClientError.reply(error) }
-                    let event = reply.parameters["event"] ?? .null
-                    if event["kind"]?.stringValue == "subscribed" {
+                    let event: EventMessage
+                    do {
+                        event = try SubscribeReply(json: reply.parameters).event
+                    } catch {
+                        printError("travelctl: notify-bridge: the daemon's Subscribe reply does not read: \(error)")
+                        continue
+                    }
+                    if event.kind == "subscribed" {
                         printError("travelctl: notify-bridge: subscribed to \(path)")
                         client.setReceiveTimeout(seconds: nil)  // events come when they come
                         backoff.reset()
@@ -122,15 +129,14 @@ struct Alert: Equatable {
     var body: String
     var urgency: DesktopNotifications.Urgency
 
-    init?(event: JSONValue) {
-        let message = event["message"]?.stringValue ?? ""
+    init?(event: EventMessage) {
         func field(_ name: String) -> String {
-            guard let value = event["fields"]?[name], value != .null else { return "?" }
+            guard let value = event.field(name), value != .null else { return "?" }
             return value.stringValue ?? value.serializedString()
         }
-        body = message
+        body = event.message
         urgency = .normal
-        switch event["kind"]?.stringValue {
+        switch event.kind {
         case "zone-entered": summary = "Entered \(field("zone_name"))"
         case "zone-exited": summary = "Left \(field("zone_name"))"
         case "poi-nearby": summary = "Nearby: \(field("poi_name"))"

@@ -35,6 +35,11 @@ package struct EventMessage: Sendable, Hashable {
         )
     }
 
+    /// The field named `name`; `nil` when the event's kind has none of that name.
+    package func field(_ name: String) -> JSONValue? {
+        fields.first { $0.key == name }?.value
+    }
+
     /// `Subscribe`'s `event` and a line of `follow --json`: `kind`, `time`, `message`, `fields`.
     package var json: JSONValue {
         [
