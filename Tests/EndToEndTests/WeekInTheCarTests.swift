@@ -201,9 +201,10 @@ import Testing
         let moving = try #require(status["trip"] as? [String: Any], "\(status)")
         let driven = try #require(moving["distance_m"] as? Double)
         #expect(driven > 3_000, "\(status)")
-        // The journey so far holds the trip so far (read from the history, committed first).
+        // The journey so far holds the trip so far: the history's journey, with the trip in
+        // progress counted as the engine has it now, not as the last flush or commit left it.
         let journey = try #require(status["journey"] as? [String: Any], "\(status)")
-        #expect((journey["distance_m"] as? Double ?? 0) >= 0.95 * driven, "\(status)")
+        #expect((journey["distance_m"] as? Double ?? 0) >= driven - 0.1, "\(status)")
         // The table shows the times local to the daemon's zone (Irish summer time by now), and
         // the clock's offset (years: the test machine's clock is not 2019's) for people.
         let screen = try week.travelctl(["status"], socket: true)

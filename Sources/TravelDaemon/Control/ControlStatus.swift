@@ -63,7 +63,7 @@ final class ControlStatus: Sendable {
             connected: seen.connected,
             fix: seen.lastFix.map { Self.message($0, age: seen.lastFixArrival.map { now - $0 } ?? .zero) },
             trip: engine.currentTrip.map(Self.message),
-            journey: journey,
+            journey: journey?.current(with: engine.currentTrip),
             counters: StatusCountersMessage(
                 fixesRead: s.fixes,
                 accepted: s.accepted,

@@ -18,7 +18,7 @@ actor HistoryReader {
     private var database: TravelDatabase?
     /// `openJourney`'s answer and the `data_version` it was read at: `Status` is called far more
     /// often than the writer commits, and finding the open journey reads every journey.
-    private var openJourneyCache: (version: Int64, journey: StatusJourneyMessage?)?
+    private var openJourneyCache: (version: Int64, journey: OpenJourney?)?
 
     init(path: String, rules: JourneyRules) {
         self.path = path
@@ -195,22 +195,28 @@ actor HistoryReader {
         }
     }
 
-    /// The latest journey while it is still open (away from home), for `Status`.
-    func openJourney() -> StatusJourneyMessage? {
+    /// The open journey as last committed, and what its trip in progress (its last trip, when
+    /// that one has not ended) had covered at that commit: `Status` counts the trip as the
+    /// engine has it now instead, so the journey "so far" is never behind the trip it holds.
+    func openJourney() -> OpenJourney? {
         let zone = rules.timeZone
         let cached = openJourneyCache
         var version: Int64?
-        let journey = read { db throws(StoreError) -> StatusJourneyMessage? in
+        let journey = read { db throws(StoreError) -> OpenJourney? in
             let current = try db.dataVersion()
             version = current
             if let cached, cached.version == current { return cached.journey }
             guard let last = try db.journeys(zone: zone).last, last.isOpen else { return nil }
-            return StatusJourneyMessage(
-                id: last.id,
-                destination: last.destination,
-                start: last.start,
-                distance: (last.distance * 10).rounded() / 10,
-                trips: last.tripIDs.count
+            let ongoing = try last.tripIDs.last.flatMap { id throws(StoreError) in try db.trip(id: id) }
+            return OpenJourney(
+                message: StatusJourneyMessage(
+                    id: last.id,
+                    destination: last.destination,
+                    start: last.start,
+                    distance: last.distance,
+                    trips: last.tripIDs.count
+                ),
+                ongoingTrip: ongoing.flatMap { $0.isOngoing ? $0.summary : nil }
             )
         }
         guard let value = try? journey.get(), let version else { return nil }
@@ -230,5 +236,24 @@ actor HistoryReader {
             openJourneyCache = nil
             return .failure(.databaseError("\(error)"))
         }
+    }
+}
+
+/// The open journey as the history has it, with its trip in progress as last committed.
+struct OpenJourney: Sendable {
+    /// Its distance counts the trip in progress as committed.
+    var message: StatusJourneyMessage
+    /// The journey's last trip while it has not ended; `nil` when every trip of it has.
+    var ongoingTrip: TripSummary?
+
+    /// The journey with `live`, the trip in progress as the engine has it now, in place of its
+    /// committed state; metres to 0.1.
+    func current(with live: TripSummary?) -> StatusJourneyMessage {
+        var message = message
+        if let stored = ongoingTrip, let live, live.startTime == stored.startTime {
+            message.distance += live.distance - stored.distance
+        }
+        message.distance = (message.distance * 10).rounded() / 10
+        return message
     }
 }
