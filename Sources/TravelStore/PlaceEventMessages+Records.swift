@@ -2,7 +2,7 @@ package import TravelCore
 package import TravelMessages
 
 // Home and the events of zones and POIs as messages, shared by `travelctl --db …` and the
-// daemon's control socket (see HistoryDocuments.swift).
+// daemon's control socket (see TripMessages+Records.swift).
 
 extension TravelDatabase {
     /// `events`: zone events and nearby alerts from `since` through `through` (both included),
