@@ -183,6 +183,33 @@ extension MomentRecord.Kind {
     }
 }
 
+extension TravelDatabase {
+    /// `note add` and `AddNote`: stores the note at `time` and answers as the daemon does, its
+    /// times local to `zone`.
+    package func addNoteReply(_ text: String, at time: UTCTime, zone: LocalTimeZone) throws(StoreError) -> AddNoteReply
+    {
+        let note = try addNote(text, at: time)
+        return AddNoteReply(note: note.addedMessage, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
+    }
+
+    /// `photo add` and `AddPhoto`: stores the photo, or finds the one stored with its SHA-256,
+    /// and answers as the daemon does, its times local to `zone`.
+    package func addPhotoReply(_ photo: PhotoDraft, zone: LocalTimeZone) throws(StoreError) -> AddPhotoReply {
+        let (record, added) =
+            switch try addPhoto(photo) {
+            case .added(let record): (record, true)
+            case .known(let record): (record, false)
+            }
+        return AddPhotoReply(
+            photo: record.addedMessage,
+            path: record.text,
+            added: added,
+            timeZone: zone.name,
+            utcOffset: zone.fixedOffset?.description
+        )
+    }
+}
+
 extension MomentRecord {
     /// The IDL's `Moment`: the note or photo as `AddNote` and `AddPhoto` answer with it.
     package var addedMessage: AddedMomentMessage {

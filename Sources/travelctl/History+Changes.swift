@@ -74,25 +74,13 @@ extension DatabaseHistory {
     func addNote(_ p: AddNoteParameters) throws -> AddNoteReply {
         let zone = try settings.rules().timeZone
         let db = try database
-        let note = try withStoreErrors { try db.addNote(p.text, at: p.at ?? WallClock.now()) }
-        return AddNoteReply(note: note.addedMessage, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
+        return try withStoreErrors { try db.addNoteReply(p.text, at: p.at ?? WallClock.now(), zone: zone) }
     }
 
     func addPhoto(_ parameters: AddPhotoParameters) throws -> AddPhotoReply {
         let zone = try settings.rules().timeZone
         let db = try database
-        let (record, added) =
-            switch try withStoreErrors({ try db.addPhoto(parameters.photo) }) {
-            case .added(let record): (record, true)
-            case .known(let record): (record, false)
-            }
-        return AddPhotoReply(
-            photo: record.addedMessage,
-            path: record.text,
-            added: added,
-            timeZone: zone.name,
-            utcOffset: zone.fixedOffset?.description
-        )
+        return try withStoreErrors { try db.addPhotoReply(parameters.photo, zone: zone) }
     }
 
     func startJourney(_ p: StartJourneyParameters) throws -> StartJourneyReply {

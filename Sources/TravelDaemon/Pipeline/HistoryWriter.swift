@@ -117,30 +117,13 @@ actor HistoryWriter {
     func addNote(_ p: AddNoteParameters) async -> Result<JSONValue, VarlinkError> {
         let moment = await resolved(p.at)
         let zone = rules.timeZone
-        return write { db in
-            let note = try db.addNote(p.text, at: moment)
-            return AddNoteReply(note: note.addedMessage, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
-                .json
-        }
+        return write { db in try db.addNoteReply(p.text, at: moment, zone: zone).json }
     }
 
     /// `AddPhoto`.
     func addPhoto(_ photo: PhotoDraft) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return write { db in
-            let (record, added) =
-                switch try db.addPhoto(photo) {
-                case .added(let record): (record, true)
-                case .known(let record): (record, false)
-                }
-            return AddPhotoReply(
-                photo: record.addedMessage,
-                path: record.text,
-                added: added,
-                timeZone: zone.name,
-                utcOffset: zone.fixedOffset?.description
-            ).json
-        }
+        return write { db in try db.addPhotoReply(photo, zone: zone).json }
     }
 
     /// `RemoveTrip`.
