@@ -69,7 +69,8 @@ struct Import: ParsableCommand {
                 print(line)
             } catch {
                 progress.clear()
-                printError("travelctl: \(file): \(error)")
+                // An input error names the file itself.
+                printError(error is InputError ? "travelctl: \(error)" : "travelctl: \(file): \(error)")
                 failures += 1
             }
         }

@@ -64,6 +64,15 @@ import Testing
         #expect(after.map { $0["start"] as? String } == before.map { $0["start"] as? String })
     }
 
+    @Test func aMissingFileIsOneLineNamingItOnceAndTheOthersAreImported() throws {
+        let (directory, db) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Binaries.run("travelctl", ["--db", db, "import", "/nonexistent/log.gpx", Self.tracks[1]])
+        #expect(result.status == 1)
+        #expect(result.standardError == "travelctl: cannot open /nonexistent/log.gpx: No such file or directory\n")
+        #expect(try Self.trips(db).count == 1)
+    }
+
     @Test func killingTheImporterNeverCorruptsAndARerunCompletesIt() throws {
         let (directory, db) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
