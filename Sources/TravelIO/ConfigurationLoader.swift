@@ -75,11 +75,15 @@ package enum ConfigurationLoader {
     /// Reads `path` (the default file when `nil`), then the drop-ins `<path>.d/*.conf`, then
     /// applies `overrides` (the command line). A missing default file means all defaults, as for
     /// systemd's own files; a missing file named on the command line is an error, since the
-    /// operator meant one. `[Journeys] TimeZone` is looked up in `timeZones`.
+    /// operator meant one. `[Journeys] TimeZone` is looked up in `timeZones`. `openDatabase` is
+    /// the database this process has open (a reloading daemon's): it is not opened to read its
+    /// header, since closing any descriptor of a file drops every POSIX lock the process holds
+    /// on it, SQLite's included, and another process could then delete the live WAL.
     package static func load(
         path: String?,
         overrides: ConfigurationOverrides = ConfigurationOverrides(),
-        timeZones: any TimeZoneDatabase = SystemTimeZoneDatabase()
+        timeZones: any TimeZoneDatabase = SystemTimeZoneDatabase(),
+        openDatabase: String? = nil
     ) throws(ConfigurationError) -> LoadedConfiguration {
         let mainPath = path ?? defaultPath
         let main = try contents(of: mainPath, absentIsDefault: path == nil)
@@ -98,7 +102,7 @@ package enum ConfigurationLoader {
             + overrides.entries
         let configuration = try TravelConfiguration(entries: entries, timeZones: timeZones)
         let source = try checkedSource(configuration, entries: entries)
-        try checkDatabase(configuration.storage.database, entries: entries)
+        try checkDatabase(configuration.storage.database, entries: entries, openDatabase: openDatabase)
         try checkSocket(configuration.control.socket, entries: entries)
         return LoadedConfiguration(
             configuration: configuration,
@@ -145,7 +149,11 @@ package enum ConfigurationLoader {
     /// What the daemon's start would refuse about the database file: a path the system cannot
     /// hold, or an existing file that is not a regular file or not an SQLite database. A missing
     /// file is created by the daemon, with its directories.
-    private static func checkDatabase(_ path: String, entries: [ConfigurationEntry]) throws(ConfigurationError) {
+    private static func checkDatabase(
+        _ path: String,
+        entries: [ConfigurationEntry],
+        openDatabase: String?
+    ) throws(ConfigurationError) {
         let location = location(of: "Storage", "Database", in: entries)
         if path.utf8.count >= PATH_MAX {
             throw .invalidValue(
@@ -170,12 +178,20 @@ package enum ConfigurationLoader {
         let problem: String? =
             switch status.st_mode & S_IFMT {
             case S_IFDIR: "is a directory"
-            case S_IFREG: isSQLiteOrEmpty(path) ? nil : "is not an SQLite database"
+            case S_IFREG:
+                isSameFile(status, openDatabase) || isSQLiteOrEmpty(path) ? nil : "is not an SQLite database"
             default: "is not a regular file"
             }
         if let problem {
             throw .unusableFile(location, section: "Storage", key: "Database", path: path, reason: problem)
         }
+    }
+
+    /// Whether `status` is of the file at `other` (the same device and inode).
+    private static func isSameFile(_ status: stat, _ other: String?) -> Bool {
+        var otherStatus = stat()
+        guard let other, stat(other, &otherStatus) == 0 else { return false }
+        return status.st_dev == otherStatus.st_dev && status.st_ino == otherStatus.st_ino
     }
 
     /// Whether the file starts with SQLite's header, or is empty (SQLite makes a database of it);

@@ -127,7 +127,12 @@ struct Run: AsyncParsableCommand {
                 configuration: loaded.configuration,
                 source: loaded.source,
                 reloadConfiguration: { () throws(ConfigurationError) in
-                    let reloaded = try ConfigurationLoader.load(path: path, overrides: overrides)
+                    // The database in use is not opened to check it: that would drop SQLite's locks.
+                    let reloaded = try ConfigurationLoader.load(
+                        path: path,
+                        overrides: overrides,
+                        openDatabase: loaded.configuration.storage.database
+                    )
                     Self.warn(about: reloaded, logger: logger)
                     return reloaded.configuration
                 },
