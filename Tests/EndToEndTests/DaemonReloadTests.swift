@@ -44,6 +44,43 @@ import TravelFormats
         #expect(events.compactMap { $0["kind"] as? String } == ["enter", "nearby", "exit"], "\(events)")
     }
 
+    /// A reload checks the configuration without opening the database in use: closing any
+    /// descriptor of it would drop the daemon's SQLite locks, and the next `travelctl --db` to
+    /// close it would then take the daemon's WAL and WAL index away (every later read through
+    /// the socket failing with "disk I/O error", later commits going to a deleted file).
+    @Test func aReloadKeepsTheDatabaseLockedAgainstOtherProcesses() throws {
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let drive = try DaemonGPSDTests.Drive()
+        let receiver = try PTYReceiver()
+        let daemon = try DaemonSerialTests.daemon(receiver, state: state)
+        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
+        daemon.send(SIGHUP)
+        #expect(daemon.waitForLines(containing: "configuration reloaded", count: 1), "\(daemon.output)")
+        let added = try Binaries.run(
+            "travelctl",
+            ["--db", state.database, "zone", "add", "depot", "--lat", "45.2", "--lon", "13.6", "--radius", "100"]
+        )
+        #expect(added.status == 0, "\(added.standardError)")
+        for suffix in ["-wal", "-shm"] {
+            #expect(FileManager.default.fileExists(atPath: state.database + suffix), "\(suffix) was taken away")
+        }
+        receiver.write(DaemonSerialTests.line(drive.epochs[...]))
+        #expect(daemon.waitForLine(containing: "trip ended") != nil, "\(daemon.output)")
+        let socket = state.url.appendingPathComponent("control").path
+        // Reads through the socket open connections of their own: each must find the WAL index.
+        let trips = try Binaries.run("travelctl", ["trips", "--socket", socket])
+        #expect(
+            trips.status == 0 && trips.output.contains("1 trip"),
+            "\(trips.output)\(trips.standardError)\(daemon.output)"
+        )
+        let export = try Binaries.run("travelctl", ["export", "--format", "gpx", "--socket", socket])
+        #expect(export.status == 0 && export.output.contains("<trkpt"), "\(export.standardError)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        #expect(try ZoneCommandTests.json(state.database, ["trips"]).count == 1)
+    }
+
     /// `[Journeys]` changed in the daemon's file is read back through the socket once SIGHUP or
     /// `Reload` has reloaded it: the local times and the grouping follow the new zone, as
     /// `travelctl --db --config` prints them from the same file. A file the daemon refuses keeps

@@ -1,4 +1,5 @@
 internal import Logging
+internal import Synchronization
 internal import TravelControl
 internal import TravelFormats
 internal import TravelMessages
@@ -15,8 +16,9 @@ struct ControlMethods: VarlinkHandling {
     let adminGroup: UInt32?
     /// `Reload` reads the configuration again and applies it, as SIGHUP does.
     let configuration: ConfigurationHolder
-    /// Commits the route points waiting in the spool, before a read of the history.
-    let commitSpooled: @Sendable () async -> Void
+    /// Commits before a read of the history: the spooled route points, and with `buffered`
+    /// what waits in memory for the next flush too (`TrackingPipeline.commitForRead`).
+    let commitForRead: @Sendable (_ buffered: Bool) async -> Void
     let version: String
     /// Where the change calls are logged.
     let logger: Logger
@@ -51,7 +53,7 @@ struct ControlMethods: VarlinkHandling {
             try call.allowParameters([])
             let status = status
             // Its journey so far is read from the history: as current as the last flush.
-            return afterCommit(.later { .success(await status.current().json) })
+            return afterCommit(.later { .success(await status.current().json) }, buffered: false)
         case .subscribe:
             try call.allowParameters([])
             let subscribed = EventMessage(
@@ -90,19 +92,22 @@ struct ControlMethods: VarlinkHandling {
         }
     }
 
-    /// `outcome`, its work done after the spooled route points are committed: a read of the history
-    /// (and a backup) then holds the trip in progress as the last flush left it.
-    private func afterCommit(_ outcome: VarlinkOutcome) -> VarlinkOutcome {
-        let commit = commitSpooled
+    /// `outcome`, its work done after a commit (`commitForRead`): a read of the history (and a
+    /// backup) then holds what the engine has, or with `buffered: false` what the last flush
+    /// left. A stream commits what is buffered before its first reply only: the rest of it reads
+    /// on from there.
+    private func afterCommit(_ outcome: VarlinkOutcome, buffered: Bool = true) -> VarlinkOutcome {
+        let commit = commitForRead
         switch outcome {
         case .later(let work):
             return .later {
-                await commit()
+                await commit(buffered)
                 return await work()
             }
         case .stream(let next):
+            let first = Atomic(true)
             return .stream {
-                await commit()
+                await commit(buffered && first.exchange(false, ordering: .relaxed))
                 return await next()
             }
         case .now, .subscribe: return outcome

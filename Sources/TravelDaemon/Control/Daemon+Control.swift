@@ -43,7 +43,7 @@ extension Daemon {
             writer: writer,
             adminGroup: adminGroup,
             configuration: holder,
-            commitSpooled: { await pipeline.commitSpooled() },
+            commitForRead: { buffered in await pipeline.commitForRead(buffered: buffered) },
             version: version,
             logger: logger
         )

@@ -170,10 +170,14 @@ package actor TrackingPipeline {
         lastCommit = .now
     }
 
-    /// Commits the spooled route points, if any, before a client reads the history through the
-    /// socket, so it shows the trip in progress as the last flush left it.
-    package func commitSpooled() {
-        if recorder.database.hasSpooledRoute { flushOrLog(commit: true) }
+    /// Commits before a client reads the history through the socket: the spooled route points,
+    /// and with `buffered` also what waits in memory for the next flush, so a listing shows the
+    /// history as the engine has it (a trip that ended a second ago, the trip in progress to its
+    /// last fix). `Status`, which clients may poll, commits only the spool: it takes the trip in
+    /// progress from the engine, and a commit per poll would wear the SD card.
+    package func commitForRead(buffered: Bool) {
+        let database = recorder.database
+        if database.hasSpooledRoute || (buffered && database.pendingCount > 0) { flushOrLog(commit: true) }
     }
 
     /// After a clean stop's final flush, with the control socket closed: empties the WAL into
