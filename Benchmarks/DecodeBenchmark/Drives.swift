@@ -1,6 +1,6 @@
 import TravelCore
-import TravelIO
 import TravelDecoding
+import TravelIO
 
 /// A long NMEA log of real driving for the import benchmark: the bundled real tracks (a city bus
 /// ride and a car drive) replayed day after day, one RMC and one GGA per fix, nights parked with

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// The receiver-log formats TravelCompanion reads.
 package enum LogFormat: String, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
-internal import TravelFormats
 package import TravelCore
+internal import TravelFormats
 
 /// A row or feature that could not be imported, and where it is (`line 7`, `feature 3`).
 package struct POIRejection: Sendable, Hashable, CustomStringConvertible {

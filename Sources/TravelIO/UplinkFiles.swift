@@ -1,5 +1,5 @@
-internal import TravelFormats
 package import TravelConfiguration
+internal import TravelFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,5 @@
-package import TravelMessages
 package import TravelCore
+package import TravelMessages
 
 /// A file `travelctl import` read: what `imports` lists and `imports remove` undoes.
 package struct ImportedFileRecord: Sendable, Hashable {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Logging
+import TravelConfiguration
 import TravelCore
 import TravelDaemon
 import TravelIO
-import TravelConfiguration
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
 import ArgumentParser
 import TravelControl
+import TravelFormats
 import TravelIO
 import TravelStore
-import TravelFormats
 
 #if canImport(Glibc)
 import Glibc

@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 // Reviewing and correcting the history: trips, imports, notes and photos listed and removed,
 // each through the daemon or with --db, printed the same either way.

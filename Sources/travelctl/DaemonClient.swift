@@ -1,8 +1,8 @@
 import ArgumentParser
 import TravelControl
-import TravelIO
-import TravelFormats
 import TravelCore
+import TravelFormats
+import TravelIO
 import TravelMessages
 
 /// `travelctl` without `--db`: a connection to the running daemon's control socket, with the

@@ -1,8 +1,8 @@
 import ArgumentParser
 import TravelControl
+import TravelFormats
 import TravelIO
 import TravelStore
-import TravelFormats
 
 /// `--db PATH`: work on a database file directly, without a daemon.
 struct DatabaseOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TravelCore
-import TravelIO
 import TravelDecoding
+import TravelIO
 
 /// `travelctl decode`: a receiver log in, one gpsd-style TPV JSON object per epoch out.
 struct Decode: ParsableCommand {

@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 /// `travelctl events`: zone enters and exits and nearby alerts, oldest first.
 struct Events: ParsableCommand {

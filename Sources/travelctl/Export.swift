@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
 import TravelFormats
+import TravelIO
 import TravelMessages
 
 #if canImport(Glibc)

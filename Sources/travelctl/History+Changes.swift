@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 // Zones, places, POIs, notes, photos (added, listed, removed) and journeys started by hand, from
 // the database file and through the daemon.

@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 // Imports, exports, backups and reports: the database file's and the daemon's answers as the
 // same typed replies and bytes.

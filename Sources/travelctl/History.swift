@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 /// What the history commands ask, as typed replies: `DatabaseOptions.history` picks where from
 /// (the database file for `--db`, else the daemon's socket) once, and each command is written

@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 /// `travelctl home`: where home is, how it became known, and how sure that is.
 struct HomeCommand: ParsableCommand {

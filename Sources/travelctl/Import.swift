@@ -1,11 +1,11 @@
 import ArgumentParser
 import Dispatch
+import TravelConfiguration
 import TravelCore
+import TravelDecoding
+import TravelFormats
 import TravelIO
 import TravelStore
-import TravelFormats
-import TravelDecoding
-import TravelConfiguration
 
 #if canImport(Glibc)
 import Glibc

@@ -1,11 +1,11 @@
 import ArgumentParser
+import TravelConfiguration
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
-import TravelConfiguration
+import TravelStore
 
 /// `--config PATH`: the `[Journeys]` settings (home, its radius, the local UTC zone).
 struct JourneyConfigurationOptions: ParsableArguments {

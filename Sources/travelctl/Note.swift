@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 /// `travelctl note add TEXT [--at TIME]`: a note attached to a moment.
 struct NoteCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TravelControl
-import TravelIO
 import TravelFormats
+import TravelIO
 import TravelMessages
 
 #if canImport(Glibc)

@@ -1,11 +1,11 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
-import TravelFormats
 import TravelDecoding
+import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 /// `travelctl poi import|list`: points of interest for nearby alerts and place labels.
 struct POICommand: ParsableCommand {

@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 /// `travelctl plan add|list|remove`: journeys declared ahead.
 struct PlanCommand: ParsableCommand {

@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
+import TravelFormats
 import TravelIO
+import TravelMessages
 import TravelReport
 import TravelStore
-import TravelFormats
-import TravelMessages
 
 /// `travelctl report`: one self-contained HTML file with a map of the routes, a heatmap of the
 /// time spent per place, markers, monthly charts and the journeys table, readable offline.

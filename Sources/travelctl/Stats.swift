@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
-import TravelMessages
 import TravelFormats
+import TravelIO
+import TravelMessages
+import TravelStore
 
 /// `travelctl stats`: journeys and distance per month of a year, as a bar chart or JSON.
 struct Stats: ParsableCommand {

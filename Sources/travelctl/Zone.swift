@@ -1,10 +1,10 @@
 import ArgumentParser
 import TravelControl
 import TravelCore
-import TravelIO
-import TravelStore
 import TravelFormats
+import TravelIO
 import TravelMessages
+import TravelStore
 
 /// `travelctl zone add|list|remove|import`: the geofences.
 struct ZoneCommand: ParsableCommand {

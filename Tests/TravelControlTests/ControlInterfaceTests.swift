@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import TravelControl
-import TravelMessages
 import TravelFormats
+import TravelMessages
+
+@testable import TravelControl
 
 /// The IDL in `docs/` is the one the daemon serves: `ControlInterface.description` is the
 /// source, the file is generated from it (`REGENERATE_CONTROL_IDL=1`) and checked here.

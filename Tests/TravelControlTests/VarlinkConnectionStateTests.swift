@@ -1,6 +1,7 @@
 import Testing
-@testable import TravelControl
 import TravelFormats
+
+@testable import TravelControl
 
 /// A connection's rules, driven with instants of the test's own: no socket, no sleeping.
 @Suite struct VarlinkConnectionStateTests {

@@ -1,6 +1,7 @@
 import Testing
-@testable import TravelControl
 import TravelFormats
+
+@testable import TravelControl
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,8 @@
 import Synchronization
 import Testing
-@testable import TravelControl
 import TravelFormats
+
+@testable import TravelControl
 
 /// `test.Chunks(count, size)`: `count` replies of `size` characters, `n` counting from 0; every
 /// reply made is counted in `produced`, so a test sees how far the producer was asked to go.

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
-@testable import TravelControl
 import TravelFormats
+
+@testable import TravelControl
 
 #if canImport(Glibc)
 import Glibc

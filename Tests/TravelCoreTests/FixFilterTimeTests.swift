@@ -1,7 +1,7 @@
 import Testing
+import TravelFormats
 
 @testable import TravelCore
-import TravelFormats
 
 /// The filter's time rules: one epoch dated ahead costs one epoch, a step back of GPS time that
 /// lasts is followed, a gap is a gap, a repeated epoch is a duplicate.

@@ -3,9 +3,10 @@ import Logging
 import Synchronization
 import TestSupport
 import Testing
-@testable import TravelDaemon
 import TravelConfiguration
 import TravelCore
+
+@testable import TravelDaemon
 
 /// The one reload path: a file read again reaches every subscriber in order, or none of them.
 @Suite struct ConfigurationHolderTests {

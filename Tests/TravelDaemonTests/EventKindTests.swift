@@ -2,10 +2,10 @@ import Foundation
 import Logging
 import Testing
 import TravelCore
-
-@testable import TravelDaemon
 import TravelFormats
 import TravelMessages
+
+@testable import TravelDaemon
 
 /// The journal catalog and the event fields: one entry per event kind, ids unique and
 /// well-formed, the shipped catalog and docs the ones the table generates

@@ -2,10 +2,10 @@ import Logging
 import Testing
 import TravelControl
 import TravelCore
-
-@testable import TravelDaemon
 import TravelFormats
 import TravelMessages
+
+@testable import TravelDaemon
 
 /// One event, one message: the journal entry, a hook's environment and standard input, and the
 /// `Subscribe` event `travelctl follow --json` prints are all written from the same

@@ -1,5 +1,5 @@
-import TravelCore
 import Testing
+import TravelCore
 
 @testable import TravelDaemon
 

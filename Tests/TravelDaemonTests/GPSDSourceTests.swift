@@ -3,9 +3,9 @@ import Logging
 import TestSupport
 import Testing
 import TravelCore
+import TravelDecoding
 
 @testable import TravelDaemon
-import TravelDecoding
 
 /// `GPSDSource` in process against a real gpsd reading a socat pty, each test on a fresh port.
 @Suite struct GPSDSourceTests {

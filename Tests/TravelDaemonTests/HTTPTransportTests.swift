@@ -3,8 +3,9 @@ import Logging
 import Synchronization
 import TestSupport
 import Testing
-@testable import TravelDaemon
 import TravelCore
+
+@testable import TravelDaemon
 
 /// The HTTP transport against a real loopback server (`Tests/Fixtures/http/traccar-stub.py`, a
 /// Python `http.server` that answers by a plan and records every request it gets).

@@ -3,10 +3,10 @@ import InMemoryLogging
 import Logging
 import TestSupport
 import Testing
+import TravelConfiguration
 import TravelCore
 
 @testable import TravelDaemon
-import TravelConfiguration
 
 /// The hook runner with real processes: shell scripts written into a fresh directory record what
 /// they were given, and the runner is drained (`finish`, then `run` returns) before anything is

@@ -3,11 +3,11 @@ import InMemoryLogging
 import Logging
 import TestSupport
 import Testing
+import TravelConfiguration
 import TravelCore
 import TravelStore
 
 @testable import TravelDaemon
-import TravelConfiguration
 
 /// Reminders through the pipeline, on a real database: delivered as events, recorded, and not
 /// repeated by a restarted pipeline.

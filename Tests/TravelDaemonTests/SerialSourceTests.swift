@@ -3,9 +3,9 @@ import Logging
 import TestSupport
 import Testing
 import TravelCore
+import TravelDecoding
 
 @testable import TravelDaemon
-import TravelDecoding
 
 /// `SerialSource` in process on a real pty pair made by socat: the test writes into one end what
 /// a receiver would send, the source reads the other.

@@ -3,11 +3,11 @@ import InMemoryLogging
 import Logging
 import TestSupport
 import Testing
+import TravelConfiguration
 import TravelCore
 import TravelStore
 
 @testable import TravelDaemon
-import TravelConfiguration
 
 /// The pipeline in process, on a real SQLite file, fed by the real replay source.
 @Suite struct TrackingPipelineTests {

@@ -1,9 +1,10 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import TravelIO
 import TravelConfiguration
 import TravelCore
+
+@testable import TravelIO
 
 /// The executables' file edges on real files: chunked reads, atomic-free plain writes whose
 /// failures are reported, and the configuration loader's drop-in order.

@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import TravelConfiguration
 import TravelCore
 import TravelIO
-import TravelConfiguration
 
 /// The TZif reader on the system's own tz database, checked against what glibc's `zdump -v`
 /// (package libc-bin) prints for the same files, transition by transition.

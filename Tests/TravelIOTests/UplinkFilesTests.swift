@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import TravelIO
 import TravelConfiguration
+
+@testable import TravelIO
 
 /// The uplinks' files on disk: the password file's first line, and what check-config refuses.
 @Suite struct UplinkFilesTests {

@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
 import TravelCore
-import TravelStore
 import TravelFormats
+import TravelStore
 
 /// Imports linked to their trips, and trips, imports, notes and photos removed, in a real file.
 @Suite struct CorrectionStoreTests {

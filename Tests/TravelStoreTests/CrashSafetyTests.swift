@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-import TravelStore
 import TravelCore
+import TravelStore
 
 /// A writer killed with SIGKILL at the worst moment must leave a database that passes
 /// `PRAGMA integrity_check` and holds every committed transaction, and nothing of the rest.

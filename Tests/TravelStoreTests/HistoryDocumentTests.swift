@@ -1,9 +1,9 @@
 import TestSupport
 import Testing
 import TravelCore
-import TravelStore
 import TravelFormats
 import TravelMessages
+import TravelStore
 
 /// The messages and documents `travelctl --db` prints and the daemon's control socket sends, from one builder.
 @Suite struct HistoryDocumentTests {

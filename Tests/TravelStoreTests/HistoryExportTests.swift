@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
 import TravelCore
-import TravelStore
 import TravelFormats
+import TravelStore
 
 /// Exports of trips thousands of points long (`LongTrips`), written a piece at a time.
 @Suite struct HistoryExportTests {

@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
 import TravelCore
-import TravelStore
 import TravelDecoding
+import TravelStore
 
 /// Staged POI imports in a real SQLite file: nothing reaches `pois` before the commit, an import
 /// given up adds nothing, and the commit goes in bounded transactions that add each POI once.

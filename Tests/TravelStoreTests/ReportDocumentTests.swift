@@ -1,8 +1,8 @@
 import Testing
 import TravelCore
-import TravelStore
 import TravelFormats
 import TravelMessages
+import TravelStore
 
 /// The data of `travelctl report`'s page: the trips with their drawn routes, the time spent per
 /// place, the journeys and the stats bars, from one builder for the daemon and `--db`.

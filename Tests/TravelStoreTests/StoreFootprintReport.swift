@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import TravelStore
 import TravelCore
+import TravelStore
 
 /// Prints what the store costs; asserts only that the data arrived. Run it alone for figures that
 /// mean something (`swift test --filter StoreFootprintReport`, in release mode for throughput).

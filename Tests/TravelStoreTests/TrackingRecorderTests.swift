@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import TravelCore
-import TravelStore
 import TravelDecoding
+import TravelStore
 
 /// The recorder the daemon runs: a crash between flushes, then a restart, gives the trips of an
 /// uninterrupted run, although the engine state is saved only once a minute.

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 import TravelCore
+import TravelFormats
 
 @testable import TravelStore
-import TravelFormats
 
 @Suite struct TravelDatabaseRecorderTests {
     @Test func eventsBecomeTripsAndPointsOnlyWhenFlushed() throws {

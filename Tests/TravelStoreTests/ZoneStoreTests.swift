@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import TravelCore
-import TravelStore
 import TravelDecoding
+import TravelStore
 
 /// Zone events, zone state and nearby alerts in a real SQLite file: the daemon's recorder and an
 /// import store the same events; a restart neither repeats nor loses one; the state survives.

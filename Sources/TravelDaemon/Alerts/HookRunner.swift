@@ -1,8 +1,8 @@
 package import Logging
 internal import ServiceLifecycle
 internal import Synchronization
-internal import TravelCore
 package import TravelConfiguration
+internal import TravelCore
 internal import TravelFormats
 
 /// Runs the `[Hooks]` programs of events, on tasks of its own: `submit` queues and returns at once.

@@ -1,7 +1,7 @@
 internal import ServiceLifecycle
 internal import Synchronization
-package import TravelCore
 package import TravelConfiguration
+package import TravelCore
 
 /// Asks the pipeline every `interval` for the reminders due by GPS time. The rules follow the
 /// configuration, SIGHUP included.

@@ -1,8 +1,8 @@
 internal import TravelControl
 internal import TravelCore
-internal import TravelStore
 internal import TravelFormats
 internal import TravelMessages
+internal import TravelStore
 
 /// `Export`: the document `travelctl export` writes, as the text chunks of `more` replies. It is
 /// written from a read-only connection of its own, a piece at a time (`HistoryExport.pieceSize`

@@ -1,9 +1,9 @@
 internal import TravelControl
 internal import TravelCore
-internal import TravelStore
+internal import TravelDecoding
 internal import TravelFormats
 internal import TravelMessages
-internal import TravelDecoding
+internal import TravelStore
 
 extension ControlMethods {
     /// The change methods: their parameters checked here, the change made by `writer`.

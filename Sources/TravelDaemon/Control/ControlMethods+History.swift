@@ -1,8 +1,8 @@
 internal import TravelControl
 internal import TravelCore
-internal import TravelStore
-internal import TravelMessages
 internal import TravelFormats
+internal import TravelMessages
+internal import TravelStore
 
 extension ControlMethods {
     /// The history reads besides trips and stats: each answers what its `travelctl` command

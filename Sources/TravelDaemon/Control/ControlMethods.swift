@@ -1,9 +1,9 @@
 internal import Logging
 internal import Synchronization
 internal import TravelControl
+internal import TravelCore
 internal import TravelFormats
 internal import TravelMessages
-internal import TravelCore
 /// What the daemon answers on its control socket: `org.varlink.service` and
 /// `org.travelcompanion.control`. Decides on the server's thread; anything that waits (the
 /// pipeline actor, the database) runs as `.later`.

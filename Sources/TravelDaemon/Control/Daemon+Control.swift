@@ -1,7 +1,7 @@
 internal import Logging
+internal import TravelConfiguration
 internal import TravelControl
 internal import TravelCore
-internal import TravelConfiguration
 
 extension Daemon {
     /// The daemon's version, as `GetInfo` reports it.

@@ -1,9 +1,9 @@
+internal import TravelConfiguration
 internal import TravelControl
 internal import TravelCore
-internal import TravelStore
 internal import TravelFormats
-internal import TravelConfiguration
 internal import TravelMessages
+internal import TravelStore
 
 /// The control socket's window on the history: a read-only SQLite connection of its own, so a
 /// client's query runs beside the pipeline's writes (WAL) and never waits on them or holds them up.

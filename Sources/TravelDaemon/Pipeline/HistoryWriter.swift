@@ -1,10 +1,10 @@
+internal import TravelConfiguration
 internal import TravelControl
 internal import TravelCore
-internal import TravelStore
-internal import TravelFormats
-internal import TravelConfiguration
-internal import TravelMessages
 internal import TravelDecoding
+internal import TravelFormats
+internal import TravelMessages
+internal import TravelStore
 
 /// The control socket's changes (`ControlInterface.Method.isChange`), made by the store
 /// functions `travelctl --db` calls, on a read-write SQLite connection of its own.

@@ -1,5 +1,5 @@
-internal import TravelStore
 internal import TravelCore
+internal import TravelStore
 
 extension TrackingPipeline {
     /// One line for `systemctl status` (sd_notify `STATUS=`): the fix, then the trip in progress.

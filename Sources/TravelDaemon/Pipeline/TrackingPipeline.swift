@@ -1,8 +1,8 @@
 package import Logging
+package import TravelConfiguration
 package import TravelCore
 internal import TravelIO
 package import TravelStore
-package import TravelConfiguration
 
 /// The daemon's one pipeline: events from whichever source → the tracking engine (resumed from
 /// the database) → the database in batches, with every event worth telling logged. An actor

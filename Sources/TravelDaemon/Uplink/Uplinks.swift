@@ -1,7 +1,7 @@
 internal import Logging
+internal import TravelConfiguration
 internal import TravelCore
 internal import TravelIO
-internal import TravelConfiguration
 
 extension Daemon {
     /// The uplinks `[MQTT]` and `[Traccar]` configure, none when neither has a URL. An MQTT

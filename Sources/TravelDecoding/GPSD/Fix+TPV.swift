@@ -1,5 +1,5 @@
-internal import TravelFormats
 package import TravelCore
+internal import TravelFormats
 
 extension Fix {
     /// Appends this fix as one gpsd TPV object (no line end), the form `travelctl decode` prints for

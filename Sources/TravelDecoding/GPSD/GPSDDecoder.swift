@@ -1,5 +1,5 @@
-internal import TravelFormats
 package import TravelCore
+internal import TravelFormats
 
 /// Turns a gpsd JSON stream (one object per line, as `gpspipe -w` prints or gpsd's socket sends
 /// after `?WATCH={"enable":true,"json":true}`) into one `Fix` per receiver epoch.

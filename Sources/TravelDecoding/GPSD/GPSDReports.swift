@@ -1,5 +1,5 @@
-internal import TravelFormats
 internal import TravelCore
+internal import TravelFormats
 
 /// The fields of one gpsd TPV report that map to a `Fix`; `nil` means gpsd did not send them, so
 /// merging several TPVs of one epoch keeps what earlier ones said.

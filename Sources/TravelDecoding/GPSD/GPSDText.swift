@@ -1,5 +1,5 @@
-internal import TravelFormats
 internal import TravelCore
+internal import TravelFormats
 
 /// Reading and writing gpsd's textual field formats without Foundation or intermediate strings.
 enum GPSDText {

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// What a GPX file holds that the tracker uses: recorded tracks and planned routes as fixes, and
 /// waypoints for the POI import.

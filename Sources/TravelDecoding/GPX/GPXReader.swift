@@ -1,5 +1,5 @@
-package import TravelFormats
 internal import TravelCore
+package import TravelFormats
 
 /// Reads GPX 1.0 and 1.1 files (as written by Garmin devices, phone apps, Strava, OsmAnd…) into
 /// fixes and waypoints, without an XML library.

@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `ListImports`' answer: `imports` (`imports --json`), the earliest import first.
 package struct ListImportsReply: ControlReply, Hashable {

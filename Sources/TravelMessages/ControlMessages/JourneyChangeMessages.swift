@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `StartJourney`: a journey by hand to `destination`, from `at` (the daemon's now when `nil`).
 package struct StartJourneyParameters: ControlParameters, Hashable {

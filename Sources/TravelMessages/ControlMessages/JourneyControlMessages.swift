@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `ListJourneys`: the journeys starting within the bounds whose destination contains
 /// `destination`, of one `type`, mentioning every word of `search`; every one given must hold.

@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// Notes or photos, as a type: what a `ListMomentsReply` or `RemoveMomentReply` holds, and the
 /// methods that answer with it.

@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `AddNote`: the note's `text`, at the instant `at` (the daemon's now when `nil`).
 package struct AddNoteParameters: ControlParameters, Hashable {

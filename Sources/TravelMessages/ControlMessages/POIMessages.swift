@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `ListPOIs`: POIs of one `category` (all when `nil`), or with `near` (`"LAT,LON"`) those within
 /// `radius_m` of it, nearest first.

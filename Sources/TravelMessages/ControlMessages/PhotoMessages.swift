@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `AddPhoto`: a photo as the client read it: its absolute `path`, `sha256`, the `time` it was
 /// taken and its own EXIF GPS position (`latitude`/`longitude`), if any.

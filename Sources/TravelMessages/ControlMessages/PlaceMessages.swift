@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `AddPlace`: the `name` of the circle of `radius_m` (the default when absent) around
 /// `latitude`, `longitude`.

@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `AddPlan`: a journey declared ahead, over local days `from` through `to`.
 package struct AddPlanParameters: ControlParameters, Hashable {

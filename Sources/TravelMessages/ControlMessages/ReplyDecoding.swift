@@ -1,6 +1,6 @@
+package import TravelControl
 internal import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// A control reply: the parameters of a method's answer as typed values, written by the daemon
 /// and read back by `travelctl`, with the member names docs/control.md lists.

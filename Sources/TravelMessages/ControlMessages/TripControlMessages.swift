@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `ListTrips`: the trips starting within the bounds (both optional, both included).
 package struct ListTripsParameters: ControlParameters, Hashable {

@@ -1,6 +1,6 @@
+package import TravelControl
 package import TravelCore
 package import TravelFormats
-package import TravelControl
 
 /// `AddZone`: the `zone` to add (the IDL's `NewZone`).
 package struct AddZoneParameters: ControlParameters, Hashable {

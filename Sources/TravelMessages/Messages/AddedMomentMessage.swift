@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// A note or photo just added, as `AddNote` and `AddPhoto` answer with it (the IDL's `Moment`):
 /// when, where (`latitude`/`longitude`, `null` outside every trip and known stop) and the journey

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// One event as everything that carries it sees it (docs/control.md, "Events"): the journal
 /// entry, a hook's environment and standard input, `Subscribe` and `travelctl follow --json` are

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// `home --json`: whether home is known, where and how, and the nights that tell.
 package struct HomeMessage: Sendable, Hashable {

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// An imported file on the wire: `imports --json`'s element and `RemoveImport`'s answer.
 package struct ImportedFileMessage: Sendable, Hashable {

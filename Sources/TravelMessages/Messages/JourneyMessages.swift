@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 // Journeys, notes and photos as the control socket, `--json` and the report carry them
 // (docs/control.md), rounding included (see TripMessages.swift).

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// A POI on the wire: `poi list --json`'s element, with its distance when listed near a place.
 package struct POIMessage: Sendable, Hashable {

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// A plan on the wire: `plan list --json`'s element and `AddPlan`'s answer.
 package struct PlanMessage: Sendable, Hashable {

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// `stats --json` and the report's years: a year's journeys and distance, in total and per local
 /// month, distances to 0.1 m as they travel (the total rounded on its own, not summed from months).

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 // A trip, its stops and its place events as the control socket, `--json` and the report carry
 // them (docs/control.md): values as they travel, rounding included, so a table drawn

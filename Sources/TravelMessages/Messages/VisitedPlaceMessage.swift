@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// A place history visited on the wire: `places --json`'s element.
 package struct VisitedPlaceMessage: Sendable, Hashable {

@@ -1,5 +1,5 @@
-package import TravelFormats
 package import TravelCore
+package import TravelFormats
 
 /// A zone on the wire: `zone list --json`'s element, with its saved inside/outside state.
 package struct ZoneMessage: Sendable, Hashable {

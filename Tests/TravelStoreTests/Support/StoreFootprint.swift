@@ -1,7 +1,7 @@
 import Foundation
 import TravelCore
-import TravelStore
 import TravelFormats
+import TravelStore
 
 /// Measurements of what the store costs, for the footprint report (`StoreFootprintReport`): insert
 /// throughput for imports, and bytes written per hour of live tracking (SD-card wear). Test code,
