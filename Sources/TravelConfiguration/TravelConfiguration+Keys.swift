@@ -182,8 +182,9 @@ extension TravelConfiguration {
                     \.tracking.maximumFutureSkew,
                     range: 60...2_592_000,
                     """
-                    Once the clock has been set from GPS, fixes this far ahead of it are rejected. One day \
-                    tolerates any time zone mistake.
+                    Once the clock has been set from GPS, fixes this far ahead of it are rejected, unless ten \
+                    in a row move on as a receiver's time does: then the receiver's time moved on for good and \
+                    is followed. One day tolerates any time zone mistake.
                     """
                 ),
                 .text(

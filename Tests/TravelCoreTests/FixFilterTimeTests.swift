@@ -191,4 +191,58 @@ import TravelFormats
         #expect(filter.offer(fix(62)) == [.accepted(fix(60)), .accepted(fix(61)), .accepted(fix(62))])
         #expect(!filter.isHolding)
     }
+
+    /// Against a live reference clock (the daemon's GPS time carried on), epochs more than
+    /// `MaximumFutureSkewSec` ahead are rejected as `in-future`; but a run of them moving on at a
+    /// receiver's pace means the time base itself moved on (a second drive, months later, on a
+    /// daemon that kept running): it is followed after `confirmationsInFuture` epochs, as a
+    /// restart would have followed it at once.
+    @Test func aTimeBaseThatMovedOnForGoodIsFollowed() {
+        var filter = FixFilter(configuration: .init())
+        let t0 = TripDetectorTests.t0
+        let later = t0.adding(seconds: 400 * 86_400)
+        func fix(_ base: UTCTime, _ seconds: Double) -> Fix {
+            Fix(time: base.adding(seconds: seconds), mode: .threeD, latitude: 48, longitude: 11, hdop: 1)
+        }
+        #expect(filter.offer(fix(t0, 0), referenceTime: t0) == [.accepted(fix(t0, 0))])
+        let reference = t0.adding(seconds: 30)
+        let run = FixFilter.confirmationsInFuture
+        for second in 0..<(run - 1) {
+            let ahead = fix(later, Double(second))
+            #expect(filter.offer(ahead, referenceTime: reference) == [.rejected(ahead, .inFuture)])
+        }
+        // The run is long enough: judged without the reference, held as a step ahead, then
+        // confirmed by the next epochs as any step ahead is.
+        #expect(filter.offer(fix(later, Double(run - 1)), referenceTime: reference).isEmpty)
+        #expect(filter.offer(fix(later, Double(run)), referenceTime: reference).isEmpty)
+        #expect(
+            filter.offer(fix(later, Double(run + 1)), referenceTime: reference)
+                == (run - 1...run + 1).map { .accepted(fix(later, Double($0))) }
+        )
+    }
+
+    /// A few epochs dated years ahead, or a run that does not move on as a receiver's time does,
+    /// stay `in-future`: the reference wins.
+    @Test func aFewEpochsInTheFutureAreRejected() {
+        var filter = FixFilter(configuration: .init())
+        let t0 = TripDetectorTests.t0
+        func fix(_ seconds: Double) -> Fix {
+            Fix(time: t0.adding(seconds: seconds), mode: .threeD, latitude: 48, longitude: 11, hdop: 1)
+        }
+        #expect(filter.offer(fix(0), referenceTime: t0) == [.accepted(fix(0))])
+        let reference = t0.adding(seconds: 1)
+        let years = 3 * 365 * 86_400.0
+        // Corrupt dates far apart from each other make no run, however many.
+        for index in 0..<(3 * FixFilter.confirmationsInFuture) {
+            let ahead = fix(years + Double(index) * 3_600)
+            #expect(filter.offer(ahead, referenceTime: reference) == [.rejected(ahead, .inFuture)])
+        }
+        // The old time goes on, and the run starts again from nothing.
+        #expect(filter.offer(fix(2), referenceTime: reference) == [.accepted(fix(2))])
+        for second in 0..<(FixFilter.confirmationsInFuture - 1) {
+            let ahead = fix(years + Double(second))
+            #expect(filter.offer(ahead, referenceTime: reference) == [.rejected(ahead, .inFuture)])
+        }
+        #expect(filter.offer(fix(3), referenceTime: reference) == [.accepted(fix(3))])
+    }
 }

@@ -45,6 +45,18 @@ package struct FixFilter: Sendable {
     /// make a step back of GPS time rather than a few stale epochs.
     package static let confirmationsBehind = 5
 
+    /// Epochs in a row dated more than `maximumFutureSkew` ahead of the reference clock, each
+    /// later than the one before by at most `futureRunStep`, that make the reference wrong rather
+    /// than the epochs: the receiver's time base moved on for good while the daemon ran (its date
+    /// was wrong before, or it is a different receiver). A restart would take the new time at
+    /// once, having no reference yet; a run that long does the same without one. A single corrupt
+    /// date, or a few, stay `in-future`.
+    package static let confirmationsInFuture = 10
+    /// See `confirmationsInFuture`: seconds, a receiver's slowest cadence.
+    package static let futureRunStep = 60.0
+    /// The run of epochs ahead of the reference so far: how many, and the newest one's time.
+    private var future: (count: Int, newest: UTCTime)?
+
     /// The last accepted fix: what "forward in time" and "no impossible jump" compare with.
     private(set) var last: (time: UTCTime, coordinate: Coordinate)?
     /// Seconds between the last two accepted fixes: the cadence a step ahead is measured by.
@@ -86,7 +98,23 @@ package struct FixFilter: Sendable {
     /// `referenceTime` is a trusted clock (the daemon's, once disciplined by GPS), or `nil` when
     /// there is none (imports).
     package mutating func offer(_ fix: Fix, referenceTime: UTCTime? = nil) -> [Decision] {
-        if let rejection = quality(of: fix, referenceTime: referenceTime) { return [.rejected(fix, rejection)] }
+        switch quality(of: fix, referenceTime: referenceTime) {
+        case .inFuture?:
+            let time = fix.time!
+            if let run = future, time > run.newest, time.seconds(since: run.newest) <= Self.futureRunStep {
+                future = (run.count + 1, time)
+            } else {
+                future = (1, time)
+            }
+            guard future!.count >= Self.confirmationsInFuture else { return [.rejected(fix, .inFuture)] }
+            // The run outweighs the reference: judged as if there were none, until it is accepted
+            // and the daemon's clock follows it.
+            if let rejection = quality(of: fix, referenceTime: nil) { return [.rejected(fix, rejection)] }
+        case let rejection?:
+            return [.rejected(fix, rejection)]
+        case nil:
+            future = nil
+        }
         let time = fix.time!
         var decisions: [Decision] = []
         if let newest = ahead.last {

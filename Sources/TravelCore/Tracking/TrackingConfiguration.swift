@@ -14,7 +14,8 @@ package struct TrackingConfiguration: Sendable, Hashable {
     /// (m/s). 55 m/s ≈ 200 km/h, the seed apps' bound.
     package var maximumSpeed = 55.0
     /// Fixes this far (seconds) ahead of the reference clock are rejected, when a trusted clock
-    /// is given (the daemon's, once set from GPS). One day tolerates any time zone mistake.
+    /// is given (the daemon's, once set from GPS), unless a run of them shows the receiver's time
+    /// moved on for good (`FixFilter.confirmationsInFuture`). One day tolerates any time zone mistake.
     package var maximumFutureSkew = 86_400.0
     /// The earliest date (`YYYY-MM-DD`, UTC) a fix can really have. An earlier NMEA date may come
     /// from a receiver with the GPS week-rollover bug and is moved forward by whole 1024-week
