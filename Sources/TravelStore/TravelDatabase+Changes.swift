@@ -1,22 +1,33 @@
 package import TravelCore
+package import TravelMessages
 
 // The changes `travelctl` makes, whether with `--db` or through the daemon's control socket:
 // one function each, so both paths change the database alike. Those that move trips between
 // journeys regroup under the caller's `[Journeys]` rules before they return.
 extension TravelDatabase {
-    /// `journey start`: opens a journey by hand at `start`, regroups, and returns its id.
-    package func startJourney(destination: String, at start: UTCTime, rules: JourneyRules) throws -> Int64 {
+    /// `journey start`: opens a journey by hand at `start`, regroups, and answers as the daemon
+    /// does, its times local to the rules' zone.
+    package func startJourney(destination: String, at start: UTCTime, rules: JourneyRules) throws -> StartJourneyReply {
         let id = try startJourney(destination: destination, at: start)
         try regroupJourneys(rules: rules)
-        return id
+        let zone = rules.timeZone
+        return StartJourneyReply(id: id, start: start, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
     }
 
-    /// `journey stop`: closes the journey started by hand at `end`, regroups, and returns it
-    /// as grouped (its trips and distance).
-    package func stopJourney(at end: UTCTime, rules: JourneyRules) throws -> (id: Int64, journey: JourneyRecord?) {
+    /// `journey stop`: closes the journey started by hand at `end`, regroups, and answers with
+    /// it as grouped (its trips and distance), as the daemon does.
+    package func stopJourney(at end: UTCTime, rules: JourneyRules) throws -> StopJourneyReply {
         let id = try stopJourney(at: end)
         try regroupJourneys(rules: rules)
-        return (id, try journey(id: id))
+        let journey = try journey(id: id)
+        return StopJourneyReply(
+            id: id,
+            end: end,
+            trips: journey?.tripIDs.count ?? 0,
+            distance: journey?.distance ?? 0,
+            timeZone: rules.timeZone.name,
+            utcOffset: rules.timeZone.fixedOffset?.description
+        )
     }
 
     /// `plan add`: stores the plan, regroups, and returns it with the journey its trips joined.

@@ -87,24 +87,14 @@ extension DatabaseHistory {
         let rules = try settings.rules()
         let db = try database
         let start = p.at ?? WallClock.now()
-        let id = try withStoreErrors { try db.startJourney(destination: p.destination, at: start, rules: rules) }
-        let zone = rules.timeZone
-        return StartJourneyReply(id: id, start: start, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
+        return try withStoreErrors { try db.startJourney(destination: p.destination, at: start, rules: rules) }
     }
 
     func stopJourney(_ p: StopJourneyParameters) throws -> StopJourneyReply {
         let rules = try settings.rules()
         let db = try database
         let end = p.at ?? WallClock.now()
-        let stopped = try withStoreErrors { try db.stopJourney(at: end, rules: rules) }
-        return StopJourneyReply(
-            id: stopped.id,
-            end: end,
-            trips: stopped.journey?.tripIDs.count ?? 0,
-            distance: stopped.journey?.distance ?? 0,
-            timeZone: rules.timeZone.name,
-            utcOffset: rules.timeZone.fixedOffset?.description
-        )
+        return try withStoreErrors { try db.stopJourney(at: end, rules: rules) }
     }
 
     func moments<Kind: MomentKind>(_ p: ListMomentsParameters, of _: Kind.Type) throws -> ListMomentsReply<Kind> {

@@ -83,34 +83,14 @@ actor HistoryWriter {
     func startJourney(_ p: StartJourneyParameters) async -> Result<JSONValue, VarlinkError> {
         let start = await resolved(p.at)
         let rules = rules
-        return write { db in
-            let id = try db.startJourney(destination: p.destination, at: start, rules: rules)
-            let zone = rules.timeZone
-            return StartJourneyReply(
-                id: id,
-                start: start,
-                timeZone: zone.name,
-                utcOffset: zone.fixedOffset?.description
-            )
-            .json
-        }
+        return write { db in try db.startJourney(destination: p.destination, at: start, rules: rules).json }
     }
 
     /// `StopJourney`.
     func stopJourney(_ p: StopJourneyParameters) async -> Result<JSONValue, VarlinkError> {
         let end = await resolved(p.at)
         let rules = rules
-        return write { db in
-            let (id, journey) = try db.stopJourney(at: end, rules: rules)
-            return StopJourneyReply(
-                id: id,
-                end: end,
-                trips: journey?.tripIDs.count ?? 0,
-                distance: journey?.distance ?? 0,
-                timeZone: rules.timeZone.name,
-                utcOffset: rules.timeZone.fixedOffset?.description
-            ).json
-        }
+        return write { db in try db.stopJourney(at: end, rules: rules).json }
     }
 
     /// `AddNote`.
