@@ -163,6 +163,16 @@ package final class MosquittoBroker {
         self.process = nil
     }
 
+    /// SIGUSR1: the broker writes its sessions and queues to disk now; returns once it has begun
+    /// (the save runs in its only thread, so whatever it does next comes after). A session saved so
+    /// survives a `kill()`, whatever the autosave timer did under load.
+    package func save() async throws {
+        let saves = { self.log.components(separatedBy: "Saving in-memory database").count }
+        let before = saves()
+        send(SIGUSR1)
+        try await waitFor("the broker to save its database") { saves() > before }
+    }
+
     /// The broker's log (`log_type all`: every packet).
     package var log: String {
         (try? String(contentsOfFile: directory.appendingPathComponent("mosquitto.log").path, encoding: .utf8)) ?? ""
