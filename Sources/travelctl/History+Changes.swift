@@ -54,16 +54,14 @@ extension DatabaseHistory {
     }
 
     func places() throws -> ListPlacesReply {
-        let db = try database
         let rules = try settings.rules()
-        let places = try withStoreErrors { try db.visitedPlaces(rules: rules) }
-        return ListPlacesReply(places: places.map(VisitedPlaceMessage.init), timeZone: rules.timeZone.name)
+        let db = try database
+        return try withStoreErrors { try db.listPlacesReply(rules: rules) }
     }
 
-    func pois(_ p: ListPOIsParameters) throws -> ListPOIsReply {
+    func pois(_ parameters: ListPOIsParameters) throws -> ListPOIsReply {
         let db = try database
-        let pois = try withStoreErrors { try db.poiRecords(category: p.category, near: p.center, radius: p.radius) }
-        return ListPOIsReply(pois: pois.map(\.message))
+        return try withStoreErrors { try db.listPOIsReply(parameters) }
     }
 
     func importPOIs(_ pois: [POIDraft], source: String) throws -> Int {
@@ -97,17 +95,10 @@ extension DatabaseHistory {
         return try withStoreErrors { try db.stopJourney(at: end, rules: rules) }
     }
 
-    func moments<Kind: MomentKind>(_ p: ListMomentsParameters, of _: Kind.Type) throws -> ListMomentsReply<Kind> {
+    func moments<Kind: MomentKind>(_ p: ListMomentsParameters, of kind: Kind.Type) throws -> ListMomentsReply<Kind> {
         let zone = try settings.rules().timeZone
         let db = try database
-        let moments = try withStoreErrors {
-            try db.moments(MomentRecord.Kind(Kind.kind), since: p.since, until: p.until, journeyID: p.journey)
-        }
-        return ListMomentsReply(
-            moments: moments.map(\.listedMessage),
-            timeZone: zone.name,
-            utcOffset: zone.fixedOffset?.description
-        )
+        return try withStoreErrors { try db.listMomentsReply(p, of: kind, zone: zone) }
     }
 
     func removeMoment<Kind: MomentKind>(id: Int64, of _: Kind.Type) throws -> RemoveMomentReply<Kind> {

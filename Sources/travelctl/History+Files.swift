@@ -12,7 +12,7 @@ import TravelStore
 extension DatabaseHistory {
     func imports() throws -> ListImportsReply {
         let db = try database
-        return ListImportsReply(imports: try withStoreErrors { try db.importedFiles() }.map(\.message))
+        return try withStoreErrors { try db.listImportsReply() }
     }
 
     func removeImport(_ p: RemoveImportParameters) throws -> RemoveImportReply {

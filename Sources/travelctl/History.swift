@@ -110,38 +110,32 @@ struct DatabaseHistory: History {
     }
 
     func trips(_ parameters: ListTripsParameters) throws -> ListTripsReply {
+        let zone = try settings.rules().timeZone
         let db = try database
-        let trips = try withStoreErrors { try db.trips(since: parameters.since, until: parameters.until) }
-        return ListTripsReply(trips: trips.map(\.message), timeZone: try settings.rules().timeZone.name)
+        return try withStoreErrors { try db.listTripsReply(parameters, zone: zone) }
     }
 
     func trip(id: Int64) throws -> GetTripReply {
+        let zone = try settings.rules().timeZone
         let db = try database
-        guard let trip = try withStoreErrors({ try db.tripDetail(id: id) }) else {
+        guard let reply = try withStoreErrors({ try db.getTripReply(id: id, zone: zone) }) else {
             printError("travelctl: no trip \(id)")
             throw ExitCode(1)
         }
-        return GetTripReply(trip: trip, timeZone: try settings.rules().timeZone.name)
+        return reply
     }
 
     func stats(_ parameters: StatsParameters) throws -> StatsReply {
-        let db = try database
         let zone = try settings.rules().timeZone
-        let totals = try withStoreErrors { try db.monthlyTotals(year: parameters.year, zone: zone) }
-        return StatsReply(
-            stats: totals.map(StatsMessage.init),
-            timeZone: zone.name,
-            utcOffset: zone.fixedOffset?.description
-        )
+        let db = try database
+        return try withStoreErrors { try db.statsReply(parameters, zone: zone) }
     }
 
-    func events(_ p: ListEventsParameters) throws -> ListEventsReply {
+    func events(_ parameters: ListEventsParameters) throws -> ListEventsReply {
+        let zone = try settings.rules().timeZone
         let db = try database
-        let found = try withStoreErrors {
-            try db.placeEventMessages(since: p.since, through: p.until, zone: p.zone, poi: p.poi, kind: p.kind)
-        }
-        let events = try withStoreErrors { try found.get() }
-        return ListEventsReply(events: events, timeZone: try settings.rules().timeZone.name)
+        let found = try withStoreErrors { try db.listEventsReply(parameters, zone: zone) }
+        return try withStoreErrors { try found.get() }
     }
 
     func removeTrip(id: Int64) throws -> RemoveTripReply {
@@ -153,17 +147,8 @@ struct DatabaseHistory: History {
 
     func journeys(_ parameters: ListJourneysParameters) throws -> ListJourneysReply {
         let rules = try settings.rules()
-        let zone = rules.timeZone
         let db = try database
-        return try withStoreErrors {
-            ListJourneysReply(
-                journeys: try db.journeys(JourneyFilter(parameters), zone: zone).map { $0.message(zone: zone) },
-                timeZone: zone.name,
-                utcOffset: zone.fixedOffset?.description,
-                homeKnown: try db.homeIsKnown(rules: rules),
-                hasTrips: try db.hasTrips()
-            )
-        }
+        return try withStoreErrors { try db.listJourneysReply(parameters, rules: rules) }
     }
 
     func journeysJSON(_ parameters: ListJourneysParameters) throws -> [UInt8] {
@@ -174,36 +159,30 @@ struct DatabaseHistory: History {
     }
 
     func journey(id: Int64) throws -> GetJourneyReply {
-        let db = try database
         let zone = try settings.rules().timeZone
-        guard let journey = try withStoreErrors({ try db.journeyDetail(id: id, zone: zone) }) else {
+        let db = try database
+        guard let reply = try withStoreErrors({ try db.getJourneyReply(id: id, zone: zone) }) else {
             printError("travelctl: no journey \(id)")
             throw ExitCode(1)
         }
-        return GetJourneyReply(journey: journey, timeZone: zone.name, utcOffset: zone.fixedOffset?.description)
+        return reply
     }
 
     func home() throws -> GetHomeReply {
-        let db = try database
         let rules = try settings.rules()
-        let zone = rules.timeZone
-        return GetHomeReply(
-            home: try withStoreErrors { try db.homeMessage(rules: rules) },
-            radius: rules.homeRadius,
-            timeZone: zone.name,
-            utcOffset: zone.fixedOffset?.description
-        )
+        let db = try database
+        return try withStoreErrors { try db.getHomeReply(rules: rules) }
     }
 
     func zones() throws -> ListZonesReply {
+        let zone = try settings.rules().timeZone
         let db = try database
-        let zones = try withStoreErrors { try db.zoneRecords() }
-        return ListZonesReply(zones: zones.map(\.message), timeZone: try settings.rules().timeZone.name)
+        return try withStoreErrors { try db.listZonesReply(zone: zone) }
     }
 
     func plans() throws -> ListPlansReply {
         let db = try database
-        return ListPlansReply(plans: try withStoreErrors { try db.plans() }.map(\.message))
+        return try withStoreErrors { try db.listPlansReply() }
     }
 
     func addPlan(_ p: AddPlanParameters) throws -> AddPlanReply {

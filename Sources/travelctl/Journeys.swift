@@ -153,19 +153,6 @@ extension JourneyMessage {
     }
 }
 
-extension JourneyFilter {
-    /// The filter `parameters` describe.
-    init(_ parameters: ListJourneysParameters) {
-        self.init(
-            since: parameters.since,
-            until: parameters.until,
-            destination: parameters.destination,
-            type: parameters.type,
-            search: parameters.search
-        )
-    }
-}
-
 /// `travelctl journey show ID`: one journey and its trips.
 struct JourneyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

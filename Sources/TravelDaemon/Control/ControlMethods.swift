@@ -73,9 +73,9 @@ struct ControlMethods: VarlinkHandling {
             let history = history
             return afterCommit(.later { await history.trip(id: id) })
         case .stats:
-            let year = try StatsParameters(call).year
+            let parameters = try StatsParameters(call)
             let history = history
-            return afterCommit(.later { await history.stats(year: year) })
+            return afterCommit(.later { await history.stats(parameters) })
         case .listJourneys, .getJourney, .listEvents, .getHome, .listPlans, .listZones, .listPOIs, .listPlaces,
             .export, .report, .listNotes, .listPhotos, .listImports, .backup:
             return afterCommit(try startRead(method, call))

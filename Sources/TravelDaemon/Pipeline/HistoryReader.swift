@@ -40,159 +40,87 @@ actor HistoryReader {
     /// `ListTrips`: `trips --json`.
     func trips(_ parameters: ListTripsParameters) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return read { db throws(StoreError) in
-            let trips = try db.trips(since: parameters.since, until: parameters.until)
-            return ListTripsReply(trips: trips.map(\.message), timeZone: zone.name).json
-        }
+        return read { db throws(StoreError) in try db.listTripsReply(parameters, zone: zone).json }
     }
 
     /// `GetTrip`: `trip show --json`.
     func trip(id: Int64) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        switch read({ db throws(StoreError) in
-            try db.tripDetail(id: id).map { GetTripReply(trip: $0, timeZone: zone.name).json } ?? .null
-        }) {
-        case .success(.null): return .failure(.tripNotFound(id))
-        case let result: return result
+        return found(read { db throws(StoreError) in try db.getTripReply(id: id, zone: zone)?.json }) {
+            .tripNotFound(id)
         }
     }
 
     /// `Stats`: `stats --json`, with the zone its months are local to.
-    func stats(year: Int?) -> Result<JSONValue, VarlinkError> {
+    func stats(_ parameters: StatsParameters) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return read { db throws(StoreError) in
-            let totals = try db.monthlyTotals(year: year, zone: zone)
-            return StatsReply(
-                stats: totals.map(StatsMessage.init),
-                timeZone: zone.name,
-                utcOffset: zone.fixedOffset?.description
-            ).json
-        }
+        return read { db throws(StoreError) in try db.statsReply(parameters, zone: zone).json }
     }
 
     /// `ListJourneys`: `journeys --json` and what its table says around it, under the daemon's rules.
-    func journeys(_ p: ListJourneysParameters) -> Result<JSONValue, VarlinkError> {
+    func journeys(_ parameters: ListJourneysParameters) -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        let filter = JourneyFilter(
-            since: p.since,
-            until: p.until,
-            destination: p.destination,
-            type: p.type,
-            search: p.search
-        )
-        return read { db throws(StoreError) in
-            let zone = rules.timeZone
-            return ListJourneysReply(
-                journeys: try db.journeys(filter, zone: zone).map { $0.message(zone: zone) },
-                timeZone: zone.name,
-                utcOffset: zone.fixedOffset?.description,
-                homeKnown: try db.homeIsKnown(rules: rules),
-                hasTrips: try db.hasTrips()
-            ).json
-        }
+        return read { db throws(StoreError) in try db.listJourneysReply(parameters, rules: rules).json }
     }
 
     /// `GetJourney`: `journey show --json`, with the zone its table's times are local to.
     func journey(id: Int64) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        switch read({ db throws(StoreError) in
-            try db.journeyDetail(id: id, zone: zone).map {
-                GetJourneyReply(journey: $0, timeZone: zone.name, utcOffset: zone.fixedOffset?.description).json
-            } ?? .null
-        }) {
-        case .success(.null): return .failure(.journeyNotFound(id))
-        case let result: return result
+        return found(read { db throws(StoreError) in try db.getJourneyReply(id: id, zone: zone)?.json }) {
+            .journeyNotFound(id)
         }
     }
 
     /// `ListEvents`: `events --json`.
     func events(_ parameters: ListEventsParameters) -> Result<JSONValue, VarlinkError> {
-        var unknown: UnknownPlace?
-        let timeZone = rules.timeZone
-        let found = read { db throws(StoreError) in
-            let p = parameters
-            switch try db.placeEventMessages(since: p.since, through: p.until, zone: p.zone, poi: p.poi, kind: p.kind) {
-            case .success(let events): return ListEventsReply(events: events, timeZone: timeZone.name).json
-            case .failure(let place):
-                unknown = place
-                return .null
+        let zone = rules.timeZone
+        return read { db throws(StoreError) in try db.listEventsReply(parameters, zone: zone) }.flatMap {
+            switch $0 {
+            case .success(let reply): .success(reply.json)
+            case .failure(.zone(let name)): .failure(.zoneNotFound(name))
+            case .failure(.poi(let name)): .failure(.poiNotFound(name))
             }
-        }
-        switch unknown {
-        case .zone(let name): return .failure(.zoneNotFound(name))
-        case .poi(let name): return .failure(.poiNotFound(name))
-        case nil: return found
         }
     }
 
     /// `GetHome`: `home --json`, with the radius and zone its table tells.
     func home() -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return read { db throws(StoreError) in
-            let zone = rules.timeZone
-            return GetHomeReply(
-                home: try db.homeMessage(rules: rules),
-                radius: rules.homeRadius,
-                timeZone: zone.name,
-                utcOffset: zone.fixedOffset?.description
-            ).json
-        }
+        return read { db throws(StoreError) in try db.getHomeReply(rules: rules).json }
     }
 
     /// `ListPlans`: `plan list --json`.
     func plans() -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ListPlansReply(plans: try db.plans().map(\.message)).json }
+        read { db throws(StoreError) in try db.listPlansReply().json }
     }
 
     /// `ListNotes` and `ListPhotos`: `note list --json` and `photo list --json`, with the time zone
     /// their tables show times in.
-    func moments<Kind: MomentKind>(_ p: ListMomentsParameters, of _: Kind.Type) -> Result<JSONValue, VarlinkError> {
+    func moments<Kind: MomentKind>(_ p: ListMomentsParameters, of kind: Kind.Type) -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return read { db throws(StoreError) in
-            let moments = try db.moments(
-                MomentRecord.Kind(Kind.kind),
-                since: p.since,
-                until: p.until,
-                journeyID: p.journey
-            )
-            return ListMomentsReply<Kind>(
-                moments: moments.map(\.listedMessage),
-                timeZone: zone.name,
-                utcOffset: zone.fixedOffset?.description
-            ).json
-        }
+        return read { db throws(StoreError) in try db.listMomentsReply(p, of: kind, zone: zone).json }
     }
 
     /// `ListImports`: `imports --json`.
     func importedFiles() -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in ListImportsReply(imports: try db.importedFiles().map(\.message)).json }
+        read { db throws(StoreError) in try db.listImportsReply().json }
     }
 
     /// `ListZones`: `zone list --json`.
     func zones() -> Result<JSONValue, VarlinkError> {
         let zone = rules.timeZone
-        return read { db throws(StoreError) in
-            ListZonesReply(zones: try db.zoneRecords().map(\.message), timeZone: zone.name).json
-        }
+        return read { db throws(StoreError) in try db.listZonesReply(zone: zone).json }
     }
 
     /// `ListPlaces`: `places --json`, with the zone its table shows times in.
     func places() -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return read { db throws(StoreError) in
-            let places = try db.visitedPlaces(rules: rules).map(VisitedPlaceMessage.init)
-            return ListPlacesReply(places: places, timeZone: rules.timeZone.name).json
-        }
+        return read { db throws(StoreError) in try db.listPlacesReply(rules: rules).json }
     }
 
     /// `ListPOIs`: `poi list --json`.
-    func pois(_ p: ListPOIsParameters) -> Result<JSONValue, VarlinkError> {
-        read { db throws(StoreError) in
-            ListPOIsReply(
-                pois: try db.poiRecords(category: p.category, near: p.center, radius: p.radius).map(\.message)
-            )
-            .json
-        }
+    func pois(_ parameters: ListPOIsParameters) -> Result<JSONValue, VarlinkError> {
+        read { db throws(StoreError) in try db.listPOIsReply(parameters).json }
     }
 
     /// The open journey as last committed, and what its trip in progress (its last trip, when
@@ -236,6 +164,14 @@ actor HistoryReader {
             openJourneyCache = nil
             return .failure(.databaseError("\(error)"))
         }
+    }
+
+    /// `result`, or `missing` when it read nothing.
+    private func found(
+        _ result: Result<JSONValue?, VarlinkError>,
+        else missing: () -> VarlinkError
+    ) -> Result<JSONValue, VarlinkError> {
+        result.flatMap { $0.map(Result.success) ?? .failure(missing()) }
     }
 }
 
