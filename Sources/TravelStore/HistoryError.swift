@@ -1,4 +1,5 @@
 package import TravelCore
+package import TravelMessages
 
 /// Why a change to plans, hand-started journeys, notes or photos was refused, worded for the
 /// one-line error `travelctl` prints.
@@ -20,7 +21,7 @@ package enum HistoryError: Error, Sendable, CustomStringConvertible {
     /// `trip remove` of the trip still being recorded.
     case tripInProgress(id: Int64)
     /// `note remove` or `photo remove` of one that does not exist.
-    case unknownMoment(MomentRecord.Kind, id: Int64)
+    case unknownMoment(MomentMessage.Kind, id: Int64)
     /// `imports remove` or `import --replace` of a file never imported.
     case unknownImport(String)
     /// `imports remove` naming several imports (a path imported with different contents, a short id).

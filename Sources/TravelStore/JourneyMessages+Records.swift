@@ -2,7 +2,7 @@ package import TravelCore
 internal import TravelFormats
 package import TravelMessages
 
-// Journeys, notes and photos as messages (TravelMessages' Messages), and plans,
+// Journeys as messages (TravelMessages' Messages), and plans,
 // shared by `travelctl --db …` and the daemon's control socket.
 
 extension JourneyRecord {
@@ -23,21 +23,6 @@ extension JourneyRecord {
             isManual: isManual,
             plan: plan.map { JourneyMessage.Plan(id: $0.planID, type: $0.type, from: $0.from, to: $0.through) },
             typeMismatch: typeMismatch != nil
-        )
-    }
-}
-
-extension MomentRecord {
-    /// The note or photo as `journey show --json` has it.
-    package var message: MomentMessage {
-        MomentMessage(
-            id: id,
-            kind: kind == .note ? .note : .photo,
-            time: time,
-            text: text,
-            sha256: sha256,
-            coordinate: coordinate,
-            journeyID: journeyID
         )
     }
 }
@@ -84,8 +69,8 @@ extension TravelDatabase {
         return JourneyDetailMessage(
             journey: journey.message(zone: zone),
             trips: trips.map(\.message),
-            notes: moments.filter { $0.kind == .note }.map(\.message),
-            photos: moments.filter { $0.kind == .photo }.map(\.message)
+            notes: moments.filter { $0.kind == .note },
+            photos: moments.filter { $0.kind == .photo }
         )
     }
 

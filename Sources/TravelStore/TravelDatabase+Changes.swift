@@ -43,6 +43,31 @@ extension TravelDatabase {
         return try plans().first { $0.id == plan.id } ?? plan
     }
 
+    /// `plan add` and `AddPlan`: `addPlan` as the daemon answers it.
+    package func addPlanReply(_ p: AddPlanParameters, rules: JourneyRules) throws -> AddPlanReply {
+        AddPlanReply(
+            plan: try addPlan(destination: p.destination, from: p.from, through: p.to, type: p.type, rules: rules)
+                .message
+        )
+    }
+
+    /// `trip remove` and `RemoveTrip`: `removeTrip` as the daemon answers it.
+    package func removeTripReply(id: Int64, rules: JourneyRules) throws -> RemoveTripReply {
+        RemoveTripReply(trip: try removeTrip(id: id, rules: rules).message, timeZone: rules.timeZone.name)
+    }
+
+    /// `imports remove` and `RemoveImport`: `removeImport` as the daemon answers it.
+    package func removeImportReply(_ p: RemoveImportParameters, rules: JourneyRules) throws -> RemoveImportReply {
+        let (file, removed) = try removeImport(p.name, sha256: p.sha256, rules: rules)
+        return RemoveImportReply(file: file.message, tripsRemoved: removed)
+    }
+
+    /// `note remove`, `photo remove` and `RemoveNote`, `RemovePhoto`: `removeMoment` as the
+    /// daemon answers it.
+    package func removeMomentReply<Kind: MomentKind>(id: Int64, of _: Kind.Type) throws -> RemoveMomentReply<Kind> {
+        RemoveMomentReply(moment: try removeMoment(Kind.kind, id: id).listedMessage)
+    }
+
     /// `plan remove`: removes the plan and its journey, and regroups its trips.
     package func removePlan(id: Int64, rules: JourneyRules) throws {
         try removePlan(id: id)
@@ -90,8 +115,8 @@ extension TravelDatabase {
 
 /// What `addPhoto` did: added the photo, or found it stored already (perhaps under another name).
 package enum PhotoAddition: Sendable, Hashable {
-    case added(MomentRecord)
-    case known(MomentRecord)
+    case added(MomentMessage)
+    case known(MomentMessage)
 }
 
 /// What `importZones` did: the ids added, and the names skipped because they exist.

@@ -148,7 +148,7 @@ extension TravelDatabase {
     }
 
     /// `note remove` and `photo remove`: the moment removed (a photo's file is left alone).
-    package func removeMoment(_ kind: MomentRecord.Kind, id: Int64) throws -> MomentRecord {
+    package func removeMoment(_ kind: MomentMessage.Kind, id: Int64) throws -> MomentMessage {
         let table = kind == .note ? "notes" : "photos"
         guard let moment = try moments(where: "id = \(id)", kinds: [kind]).first else {
             throw HistoryError.unknownMoment(kind, id: id)
@@ -162,24 +162,14 @@ extension TravelDatabase {
     /// `note list`, `photo list` and `ListNotes`, `ListPhotos`: the notes or photos in
     /// `[since, until]` and of journey `journeyID` (each filter optional), in time order.
     package func moments(
-        _ kind: MomentRecord.Kind,
+        _ kind: MomentMessage.Kind,
         since: UTCTime? = nil,
         until: UTCTime? = nil,
         journeyID: Int64? = nil
-    ) throws(StoreError) -> [MomentRecord] {
+    ) throws(StoreError) -> [MomentMessage] {
         var condition = "t_ms BETWEEN \(since?.milliseconds ?? .min) AND \(until?.milliseconds ?? .max)"
         if let journeyID { condition += " AND journey_id = \(journeyID)" }
         return try moments(where: condition, kinds: [kind])
-    }
-}
-
-extension MomentRecord.Kind {
-    /// Notes or photos, as the control messages name them.
-    package init(_ kind: MomentMessage.Kind) {
-        switch kind {
-        case .note: self = .note
-        case .photo: self = .photo
-        }
     }
 }
 
@@ -207,17 +197,5 @@ extension TravelDatabase {
             timeZone: zone.name,
             utcOffset: zone.fixedOffset?.description
         )
-    }
-}
-
-extension MomentRecord {
-    /// The IDL's `Moment`: the note or photo as `AddNote` and `AddPhoto` answer with it.
-    package var addedMessage: AddedMomentMessage {
-        AddedMomentMessage(id: id, time: time, coordinate: coordinate, journeyID: journeyID)
-    }
-
-    /// The note or photo as `note list --json`, `photo list --json` and the removals have it.
-    package var listedMessage: ListedMomentMessage {
-        ListedMomentMessage(moment: addedMessage, kind: kind == .note ? .note : .photo, text: text, sha256: sha256)
     }
 }

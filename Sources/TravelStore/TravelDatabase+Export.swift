@@ -1,4 +1,5 @@
 package import TravelCore
+package import TravelMessages
 
 // Exports: what `travelctl export --db` writes to its file and the daemon's `Export` streams in
 // chunks, one code path for both, reading years of routes as fast as SQLite scans.
@@ -136,7 +137,7 @@ package struct HistoryExport {
     package static func select(
         _ selection: ExportSelection,
         in db: TravelDatabase
-    ) throws -> (title: String, trips: [TripRecord], moments: [MomentRecord]) {
+    ) throws -> (title: String, trips: [TripRecord], moments: [MomentMessage]) {
         switch selection {
         case .trip(let id):
             guard let trip = try db.trip(id: id) else { throw ExportSelectionError.noTrip(id) }

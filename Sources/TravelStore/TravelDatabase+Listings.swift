@@ -78,7 +78,7 @@ extension TravelDatabase {
         zone: LocalTimeZone
     ) throws(StoreError) -> ListMomentsReply<Kind> {
         ListMomentsReply(
-            moments: try moments(MomentRecord.Kind(Kind.kind), since: p.since, until: p.until, journeyID: p.journey)
+            moments: try moments(Kind.kind, since: p.since, until: p.until, journeyID: p.journey)
                 .map(\.listedMessage),
             timeZone: zone.name,
             utcOffset: zone.fixedOffset?.description

@@ -1,4 +1,5 @@
 package import TravelCore
+package import TravelMessages
 
 // Notes and photos: placed on the route at their moment, attached to the journey that holds it.
 extension TravelDatabase {
@@ -53,7 +54,7 @@ extension TravelDatabase {
     }
 
     /// Stores a note at `time`, placed and attached to its journey.
-    package func addNote(_ text: String, at time: UTCTime) throws(StoreError) -> MomentRecord {
+    package func addNote(_ text: String, at time: UTCTime) throws(StoreError) -> MomentMessage {
         let coordinate = try position(at: time)
         let insert = try connection.prepare(
             "INSERT INTO notes (t_ms, text, lat, lon, journey_id) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id"
@@ -67,7 +68,7 @@ extension TravelDatabase {
         guard let id = try insert.firstRow({ insert.int64(at: 0) }) else {
             throw .statementFailed(sql: "INSERT INTO notes", reason: "no id returned")
         }
-        return MomentRecord(id: id, kind: .note, time: time, text: text, coordinate: coordinate, journeyID: journeyID)
+        return MomentMessage(id: id, kind: .note, time: time, text: text, coordinate: coordinate, journeyID: journeyID)
     }
 
     /// Stores a reference to the photo at `path` taken at `time`, at `coordinate` (its own GPS
@@ -78,7 +79,7 @@ extension TravelDatabase {
         sha256: String,
         at time: UTCTime,
         coordinate given: Coordinate? = nil
-    ) throws(StoreError) -> MomentRecord? {
+    ) throws(StoreError) -> MomentMessage? {
         if try photo(sha256: sha256) != nil { return nil }
         let coordinate: Coordinate?
         if let given { coordinate = given } else { coordinate = try position(at: time) }
@@ -95,7 +96,7 @@ extension TravelDatabase {
         guard let id = try insert.firstRow({ insert.int64(at: 0) }) else {
             throw .statementFailed(sql: "INSERT INTO photos", reason: "no id returned")
         }
-        return MomentRecord(
+        return MomentMessage(
             id: id,
             kind: .photo,
             time: time,
@@ -107,32 +108,32 @@ extension TravelDatabase {
     }
 
     /// The stored photo with this SHA-256, if any.
-    package func photo(sha256: String) throws(StoreError) -> MomentRecord? {
+    package func photo(sha256: String) throws(StoreError) -> MomentMessage? {
         try moments(where: "sha256 = '\(sha256.filter(\.isHexDigit))'", kinds: [.photo]).first
     }
 
     /// Notes and photos of journey `id`, in time order.
-    package func moments(journeyID id: Int64) throws(StoreError) -> [MomentRecord] {
+    package func moments(journeyID id: Int64) throws(StoreError) -> [MomentMessage] {
         try moments(where: "journey_id = \(id)")
     }
 
     /// Notes and photos taken in `[from, through]` (either bound may be omitted), in time order.
-    package func moments(from: UTCTime? = nil, through: UTCTime? = nil) throws(StoreError) -> [MomentRecord] {
+    package func moments(from: UTCTime? = nil, through: UTCTime? = nil) throws(StoreError) -> [MomentMessage] {
         try moments(where: "t_ms BETWEEN \(from?.milliseconds ?? .min) AND \(through?.milliseconds ?? .max)")
     }
 
     func moments(
         where condition: String,
-        kinds: Set<MomentRecord.Kind> = [.note, .photo]
-    ) throws(StoreError) -> [MomentRecord] {
+        kinds: Set<MomentMessage.Kind> = [.note, .photo]
+    ) throws(StoreError) -> [MomentMessage] {
         let noteRows = "SELECT 'note', id, t_ms, text, NULL, lat, lon, journey_id FROM notes WHERE \(condition)"
         let photoRows = "SELECT 'photo', id, t_ms, path, sha256, lat, lon, journey_id FROM photos WHERE \(condition)"
-        let rows = [(MomentRecord.Kind.note, noteRows), (.photo, photoRows)].filter { kinds.contains($0.0) }.map(\.1)
+        let rows = [(MomentMessage.Kind.note, noteRows), (.photo, photoRows)].filter { kinds.contains($0.0) }.map(\.1)
         let query = try connection.prepare(rows.joined(separator: " UNION ALL ") + " ORDER BY 3, 1, 2")
-        var moments: [MomentRecord] = []
+        var moments: [MomentMessage] = []
         try query.forEachRow {
             moments.append(
-                MomentRecord(
+                MomentMessage(
                     id: query.int64(at: 1),
                     kind: query.text(at: 0) == "note" ? .note : .photo,
                     time: UTCTime(milliseconds: query.int64(at: 2)),

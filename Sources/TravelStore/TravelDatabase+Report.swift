@@ -90,8 +90,8 @@ package struct ReportDocument {
         json.endObject()
 
         json.member("journeys", .array(journeys.map { $0.message(zone: zone).json }))
-        json.member("notes", .array(moments.filter { $0.kind == .note }.map(\.message.json)))
-        json.member("photos", .array(moments.filter { $0.kind == .photo }.map(\.message.json)))
+        json.member("notes", .array(moments.filter { $0.kind == .note }.map(\.json)))
+        json.member("photos", .array(moments.filter { $0.kind == .photo }.map(\.json)))
         json.member("events", .array(events.map(\.json)))
         json.member("stats", .array(Self.stats(of: journeys, all: allJourneys, zone: zone)))
         json.member(

@@ -101,10 +101,9 @@ extension DatabaseHistory {
         return try withStoreErrors { try db.listMomentsReply(p, of: kind, zone: zone) }
     }
 
-    func removeMoment<Kind: MomentKind>(id: Int64, of _: Kind.Type) throws -> RemoveMomentReply<Kind> {
+    func removeMoment<Kind: MomentKind>(id: Int64, of kind: Kind.Type) throws -> RemoveMomentReply<Kind> {
         let db = try database
-        let moment = try withStoreErrors { try db.removeMoment(MomentRecord.Kind(Kind.kind), id: id) }
-        return RemoveMomentReply(moment: moment.listedMessage)
+        return try withStoreErrors { try db.removeMomentReply(id: id, of: kind) }
     }
 }
 

@@ -15,11 +15,10 @@ extension DatabaseHistory {
         return try withStoreErrors { try db.listImportsReply() }
     }
 
-    func removeImport(_ p: RemoveImportParameters) throws -> RemoveImportReply {
+    func removeImport(_ parameters: RemoveImportParameters) throws -> RemoveImportReply {
         let rules = try settings.rules()
         let db = try database
-        let (file, removed) = try withStoreErrors { try db.removeImport(p.name, sha256: p.sha256, rules: rules) }
-        return RemoveImportReply(file: file.message, tripsRemoved: removed)
+        return try withStoreErrors { try db.removeImportReply(parameters, rules: rules) }
     }
 
     func export(_ p: ExportParameters, into sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws {

@@ -141,8 +141,7 @@ struct DatabaseHistory: History {
     func removeTrip(id: Int64) throws -> RemoveTripReply {
         let rules = try settings.rules()
         let db = try database
-        let trip = try withStoreErrors { try db.removeTrip(id: id, rules: rules) }
-        return RemoveTripReply(trip: trip.message, timeZone: rules.timeZone.name)
+        return try withStoreErrors { try db.removeTripReply(id: id, rules: rules) }
     }
 
     func journeys(_ parameters: ListJourneysParameters) throws -> ListJourneysReply {
@@ -185,13 +184,10 @@ struct DatabaseHistory: History {
         return try withStoreErrors { try db.listPlansReply() }
     }
 
-    func addPlan(_ p: AddPlanParameters) throws -> AddPlanReply {
+    func addPlan(_ parameters: AddPlanParameters) throws -> AddPlanReply {
         let rules = try settings.rules()
         let db = try database
-        let plan = try withStoreErrors {
-            try db.addPlan(destination: p.destination, from: p.from, through: p.to, type: p.type, rules: rules)
-        }
-        return AddPlanReply(plan: plan.message)
+        return try withStoreErrors { try db.addPlanReply(parameters, rules: rules) }
     }
 
     func removePlan(id: Int64) throws {

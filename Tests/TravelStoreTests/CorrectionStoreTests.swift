@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 import TravelCore
 import TravelFormats
+import TravelMessages
 import TravelStore
 
 /// Imports linked to their trips, and trips, imports, notes and photos removed, in a real file.

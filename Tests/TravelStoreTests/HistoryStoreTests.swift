@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TravelCore
+import TravelMessages
 import TravelStore
 
 /// Plans, journeys started by hand, notes and photos in a real database file.

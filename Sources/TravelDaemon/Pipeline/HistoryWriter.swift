@@ -109,41 +109,24 @@ actor HistoryWriter {
     /// `RemoveTrip`.
     func removeTrip(id: Int64) -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return write { db in
-            RemoveTripReply(trip: try db.removeTrip(id: id, rules: rules).message, timeZone: rules.timeZone.name).json
-        }
+        return write { db in try db.removeTripReply(id: id, rules: rules).json }
     }
 
     /// `RemoveNote` and `RemovePhoto`.
-    func removeMoment<Kind: MomentKind>(id: Int64, of _: Kind.Type) -> Result<JSONValue, VarlinkError> {
-        write { db in
-            RemoveMomentReply<Kind>(moment: try db.removeMoment(MomentRecord.Kind(Kind.kind), id: id).listedMessage)
-                .json
-        }
+    func removeMoment<Kind: MomentKind>(id: Int64, of kind: Kind.Type) -> Result<JSONValue, VarlinkError> {
+        write { db in try db.removeMomentReply(id: id, of: kind).json }
     }
 
     /// `RemoveImport`.
-    func removeImport(_ p: RemoveImportParameters) -> Result<JSONValue, VarlinkError> {
+    func removeImport(_ parameters: RemoveImportParameters) -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return write { db in
-            let (file, removed) = try db.removeImport(p.name, sha256: p.sha256, rules: rules)
-            return RemoveImportReply(file: file.message, tripsRemoved: removed).json
-        }
+        return write { db in try db.removeImportReply(parameters, rules: rules).json }
     }
 
     /// `AddPlan`.
-    func addPlan(_ p: AddPlanParameters) -> Result<JSONValue, VarlinkError> {
+    func addPlan(_ parameters: AddPlanParameters) -> Result<JSONValue, VarlinkError> {
         let rules = rules
-        return write { db in
-            let plan = try db.addPlan(
-                destination: p.destination,
-                from: p.from,
-                through: p.to,
-                type: p.type,
-                rules: rules
-            )
-            return AddPlanReply(plan: plan.message).json
-        }
+        return write { db in try db.addPlanReply(parameters, rules: rules).json }
     }
 
     /// `RemovePlan`.

@@ -83,3 +83,15 @@ package struct ListedMomentMessage: Sendable, Hashable {
         )
     }
 }
+
+extension MomentMessage {
+    /// The IDL's `Moment`: the note or photo as `AddNote` and `AddPhoto` answer with it.
+    package var addedMessage: AddedMomentMessage {
+        AddedMomentMessage(id: id, time: time, coordinate: coordinate, journeyID: journeyID)
+    }
+
+    /// The note or photo as `note list --json`, `photo list --json` and the removals have it.
+    package var listedMessage: ListedMomentMessage {
+        ListedMomentMessage(moment: addedMessage, kind: kind, text: text, sha256: sha256)
+    }
+}

@@ -169,7 +169,8 @@ package struct JourneyMessage: Sendable, Hashable {
     }
 }
 
-/// A note or a photo within `journey show` and the report.
+/// A note or a photo: something attached to a moment of the history, as the store keeps it and
+/// as `journey show` and the report have it.
 package struct MomentMessage: Sendable, Hashable {
     package enum Kind: String, Sendable, Hashable {
         case note
@@ -179,11 +180,13 @@ package struct MomentMessage: Sendable, Hashable {
     package var id: Int64
     package var kind: Kind
     package var time: UTCTime
-    /// The note's text (`text`), or the photo's path (`path`).
+    /// The note's text (`text`), or the photo's absolute path (`path`; the file is never copied).
     package var text: String
-    /// A photo file's SHA-256.
+    /// The photo file's SHA-256, lowercase hex; `nil` for a note.
     package var sha256: String?
+    /// Where the vehicle was at `time`, when the route or a stop tells.
     package var coordinate: Coordinate?
+    /// The journey whose time span holds `time`, if any.
     package var journeyID: Int64?
 
     package init(
@@ -191,9 +194,9 @@ package struct MomentMessage: Sendable, Hashable {
         kind: Kind,
         time: UTCTime,
         text: String,
-        sha256: String?,
-        coordinate: Coordinate?,
-        journeyID: Int64?
+        sha256: String? = nil,
+        coordinate: Coordinate? = nil,
+        journeyID: Int64? = nil
     ) {
         self.id = id
         self.kind = kind
