@@ -18,4 +18,26 @@ package enum HumanText {
         if minutes > 0 { return "\(minutes) min" }
         return "\(total) s"
     }
+
+    /// `3 years 12 days`, `2 h 5 min`, `0.4 s`: a length of time that may be years (a clock's
+    /// offset or step), to two units.
+    package static func span(_ magnitude: Double) -> String {
+        let seconds = Int(magnitude.rounded())
+        let days = seconds / 86_400
+        let text: String
+        if days >= 365 {
+            let years = days / 365
+            text = "\(years) year\(years == 1 ? "" : "s") \(days % 365) day\(days % 365 == 1 ? "" : "s")"
+        } else if days >= 1 {
+            text = "\(days) day\(days == 1 ? "" : "s") \((seconds % 86_400) / 3600) h"
+        } else if seconds >= 3600 {
+            text = "\(seconds / 3600) h \((seconds % 3600) / 60) min"
+        } else if seconds >= 60 {
+            text = "\(seconds / 60) min \(seconds % 60) s"
+        } else {
+            let tenths = (magnitude * 10).rounded() / 10
+            text = "\(tenths) s"
+        }
+        return text
+    }
 }

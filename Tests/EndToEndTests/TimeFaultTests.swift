@@ -129,6 +129,31 @@ import Testing
         #expect(stored.map { "\($0["end_reason"] ?? "-")" }.sorted() == ["parked", "time-step"])
     }
 
+    /// Live on a pty, the drive and then the same drive 200 days later, as a receiver whose date
+    /// was wrong before (or another receiver) gives it to a daemon that kept running: the first
+    /// epochs of the later drive are `in-future`, then the run is followed, said once, and both
+    /// drives are trips.
+    @Test func aLaterDriveDatedMonthsAheadLiveIsFollowedAndSaid() throws {
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let later = 200 * 86_400.0
+        let epochs = try Self.epochs(shift: 0) { _ in false } + Self.epochs(shift: later) { _ in true }
+        let receiver = try PTYReceiver()
+        let daemon = try DaemonSerialTests.daemon(receiver, state: state)
+        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
+        receiver.write(epochs.joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        let warnings = daemon.output.split(separator: "\n").filter { $0.contains("GPS time moved ahead") }
+        #expect(warnings.count == 1, "\(daemon.output)")
+        #expect(warnings.first?.contains("by 199 days 23 h") == true, "\(warnings)")
+        let summary = try #require(daemon.output.split(separator: "\n").first { $0.contains("this run: ") })
+        #expect(summary.contains("(9 in-future)"), "\(summary)")
+        let stored = try ImportCommandTests.trips(state.database)
+        #expect(stored.map { "\($0["end_reason"] ?? "-")" } == ["parked", "parked"])
+    }
+
     /// A 10 Hz epoch (RMC + GGA) at `deciseconds` since 1970, standing at `p`.
     static func epoch(_ p: NMEALogWriter.Point, deciseconds: Int) -> String {
         let time = Date(timeIntervalSince1970: Double(deciseconds / 10))

@@ -101,7 +101,7 @@ extension ClockOffsetEstimator {
     /// "3 years 12 days ahead of", "0.4 s behind", "in step with": the offset for people.
     package static func describe(_ offset: Double) -> String {
         guard abs(offset) >= 0.5 else { return "in step with" }
-        return "\(span(abs(offset))) \(offset > 0 ? "ahead of" : "behind")"
+        return "\(HumanText.span(abs(offset))) \(offset > 0 ? "ahead of" : "behind")"
     }
 
     /// "system clock stepped back by 2 h 0 min: now 3 years 12 days ahead of GPS time, was …":
@@ -109,29 +109,8 @@ extension ClockOffsetEstimator {
     package static func describeStep(from: Double, to: Double) -> String {
         let direction = to > from ? "forward" : "back"
         return """
-            system clock stepped \(direction) by \(span(abs(to - from))): now \(describe(to)) GPS time, \
+            system clock stepped \(direction) by \(HumanText.span(abs(to - from))): now \(describe(to)) GPS time, \
             was \(describe(from)) GPS time
             """
-    }
-
-    /// "3 years 12 days", "2 h 5 min", "0.4 s": a length of time for people, to two units.
-    private static func span(_ magnitude: Double) -> String {
-        let seconds = Int(magnitude.rounded())
-        let days = seconds / 86_400
-        let text: String
-        if days >= 365 {
-            let years = days / 365
-            text = "\(years) year\(years == 1 ? "" : "s") \(days % 365) day\(days % 365 == 1 ? "" : "s")"
-        } else if days >= 1 {
-            text = "\(days) day\(days == 1 ? "" : "s") \((seconds % 86_400) / 3600) h"
-        } else if seconds >= 3600 {
-            text = "\(seconds / 3600) h \((seconds % 3600) / 60) min"
-        } else if seconds >= 60 {
-            text = "\(seconds / 60) min \(seconds % 60) s"
-        } else {
-            let tenths = (magnitude * 10).rounded() / 10
-            text = "\(tenths) s"
-        }
-        return text
     }
 }

@@ -128,6 +128,18 @@ package actor TrackingPipeline {
             clockOffset = ClockOffsetEstimator()
         }
         guard after.accepted > before.accepted else { return }
+        if let reference, let time = recorder.engine.lastAcceptedTime,
+            time.seconds(since: reference) > recorder.engine.configuration.maximumFutureSkew
+        {
+            // Only a run of `FixFilter.confirmationsInFuture` epochs gets this far ahead.
+            logger.warning(
+                """
+                GPS time moved ahead by \(HumanText.span(time.seconds(since: reference))) (from \(reference) to \
+                \(time)) and stayed there for \(FixFilter.confirmationsInFuture) fixes in a row: tracking goes \
+                on from the new time
+                """
+            )
+        }
         for listener in uplinkListeners { listener.yield() }
         if let arrival, let time = recorder.engine.lastAcceptedTime {
             clock.synchronize(to: time, monotonicNanoseconds: arrival.monotonicNanoseconds)
