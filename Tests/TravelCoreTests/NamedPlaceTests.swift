@@ -35,27 +35,32 @@ import Testing
     @Test func visitsNightsAndTimeAddUpPerLabelLongestFirst() {
         let rules = JourneyRules()
         let day = UTCTime(iso8601: "2019-02-18T00:00:00Z")!
-        func stay(_ from: Double, _ to: Double?) -> Stay {
+        func stay(_ from: Double, _ to: Double?, leftFrom: Coordinate = Self.yard) -> Stay {
             Stay(
                 coordinate: Self.yard,
                 arrival: day.adding(seconds: from),
-                departure: to.map { day.adding(seconds: $0) }
+                departure: to.map { day.adding(seconds: $0) },
+                departureCoordinate: leftFrom
             )
         }
+        let elsewhere = Geodesy.direct(from: Self.yard, azimuth: 90, distance: 5_000)
         let places = VisitedPlace.summarize(
             [
                 ("Work", stay(9 * 3600, 17 * 3600)),
                 ("Home", stay(18 * 3600, 32 * 3600)),  // over the night: 03:00 the next day
                 ("Work", stay(33 * 3600, 41 * 3600)),
                 ("Shop", stay(42 * 3600, 43 * 3600)),
-                ("Home", stay(44 * 3600, nil)),  // still there: a visit, no time
+                // The receiver lost the drive here; the next trip started 5 km away, a night later:
+                // a visit, but neither the hours nor the night were spent here.
+                ("Garage", stay(43.5 * 3600, 60 * 3600, leftFrom: elsewhere)),
+                ("Home", stay(61 * 3600, nil)),  // still there: a visit, no time
             ],
             rules: rules
         )
-        #expect(places.map(\.label) == ["Work", "Home", "Shop"])
-        #expect(places.map(\.visits) == [2, 2, 1])
-        #expect(places.map(\.nights) == [0, 1, 0])
-        #expect(places.map(\.seconds) == [16 * 3600, 14 * 3600, 3600])
-        #expect(places[1].lastArrival == day.adding(seconds: 44 * 3600))
+        #expect(places.map(\.label) == ["Work", "Home", "Shop", "Garage"])
+        #expect(places.map(\.visits) == [2, 2, 1, 1])
+        #expect(places.map(\.nights) == [0, 1, 0, 0])
+        #expect(places.map(\.seconds) == [16 * 3600, 14 * 3600, 3600, 0])
+        #expect(places[1].lastArrival == day.adding(seconds: 61 * 3600))
     }
 }

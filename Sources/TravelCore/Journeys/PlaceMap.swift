@@ -17,6 +17,21 @@ package struct Stay: Sendable, Hashable {
         self.departure = departure
         self.departureCoordinate = departureCoordinate
     }
+
+    /// Whether the vehicle stood here from arrival to departure: it has left, and the next trip
+    /// started within `radius` of where it arrived (else it moved unrecorded in between).
+    package func stoodHere(radius: Double) -> Bool {
+        guard let departure, departure > arrival else { return false }
+        guard let left = departureCoordinate else { return true }
+        return Geodesy.fastDistance(left, coordinate) <= radius
+    }
+
+    /// Seconds parked here, when it `stoodHere`; none while it is still here or when it moved
+    /// unrecorded (where it spent that time is unknown).
+    package func parkedSeconds(radius: Double) -> Double {
+        guard stoodHere(radius: radius), let departure else { return 0 }
+        return departure.seconds(since: arrival)
+    }
 }
 
 /// Stays at the same spot, gathered into one place.
@@ -106,10 +121,7 @@ package struct PlaceMap: Sendable {
 
     /// How many local nights `stay` covers: the local days whose night time falls within it.
     static func nights(of stay: Stay, rules: JourneyRules) -> Int {
-        guard let departure = stay.departure, departure > stay.arrival else { return 0 }
-        if let left = stay.departureCoordinate, Geodesy.fastDistance(left, stay.coordinate) > rules.placeRadius {
-            return 0
-        }
+        guard stay.stoodHere(radius: rules.placeRadius), let departure = stay.departure else { return 0 }
         let day: Int64 = 86_400_000
         let night = Int64(rules.nightSecondOfDay) * 1000
         // Days since the epoch of the first night at or after `time`, on the local wall clock.

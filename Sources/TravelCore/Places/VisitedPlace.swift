@@ -7,7 +7,9 @@ package struct VisitedPlace: Sendable, Hashable {
     /// Nights spent there: the local night time (`JourneyRules.nightSecondOfDay`, 03:00) of each
     /// day the vehicle stood there, counted as `travelctl home` counts them.
     package var nights: Int
-    /// Seconds parked there, from each arrival to the next departure; a stop still going counts none.
+    /// Seconds parked there, from each arrival to the next departure; a stop still going counts
+    /// none, nor one the vehicle left from elsewhere (it moved unrecorded: where it spent that
+    /// time is unknown), as for nights.
     package var seconds: Double
     /// The last arrival there.
     package var lastArrival: UTCTime
@@ -25,7 +27,7 @@ package struct VisitedPlace: Sendable, Hashable {
     package static func summarize(_ stays: [(label: String, stay: Stay)], rules: JourneyRules) -> [VisitedPlace] {
         var places: [String: VisitedPlace] = [:]
         for (label, stay) in stays {
-            let seconds = stay.departure.map { max($0.seconds(since: stay.arrival), 0) } ?? 0
+            let seconds = stay.parkedSeconds(radius: rules.placeRadius)
             let nights = PlaceMap.nights(of: stay, rules: rules)
             if var place = places[label] {
                 place.visits += 1
