@@ -18,16 +18,6 @@ struct JourneyConfigurationOptions: ParsableArguments {
     )
     var config: String?
 
-    /// Groups every trip into journeys again under `rules`, after trips, plans or hand-started
-    /// journeys changed, so `journeys` shows the change at once.
-    func regroup(_ database: TravelDatabase, rules: JourneyRules) throws {
-        _ = try withStoreErrors { try database.regroupJourneys(rules: rules) }
-    }
-
-    /// The configured zone's name, as a daemon's reply gives it in `time_zone`, so `--db` tables
-    /// read it back the same way.
-    func zoneName() throws -> JSONValue { .string(try rules().timeZone.name) }
-
     /// The configured journey rules; a bad file is exit status 78, as for the daemon.
     func rules() throws -> JourneyRules {
         do {
@@ -230,8 +220,8 @@ extension Import {
     /// Groups every trip into journeys again under the configured `[Journeys]` rules, so a new
     /// import, or a home newly learned from its nights, shows in `journeys` at once.
     func regroupJourneys(_ database: TravelDatabase) throws {
-        let settings = JourneyConfigurationOptions(config: config)
-        try settings.regroup(database, rules: try settings.rules())
+        let rules = try JourneyConfigurationOptions(config: config).rules()
+        _ = try withStoreErrors { try database.regroupJourneys(rules: rules) }
     }
 }
 
