@@ -56,11 +56,3 @@ extension TravelDatabase {
         return MonthlyTotals(year: year, journeys: journeys.map { ($0.start, $0.distance) }, zone: zone)
     }
 }
-
-extension LocalTimeZone {
-    /// A control reply's `utc_offset`: the offset of a fixed zone (`+01:00`), as clients from before
-    /// time zones read it; `null` for a zone whose offset changes, whose `time_zone` name says all.
-    package var utcOffsetJSON: JSONValue {
-        fixedOffset.map { .string($0.description) } ?? .null
-    }
-}

@@ -10,9 +10,6 @@ package struct GPSClock: Sendable {
 
     package init() {}
 
-    /// Whether a fix has set the clock yet.
-    package var isSet: Bool { anchor != nil }
-
     /// Sets the clock from a fix dated `gps` that arrived at the monotonic instant given.
     package mutating func synchronize(to gps: UTCTime, monotonicNanoseconds: Int64) {
         anchor = (gps, monotonicNanoseconds)

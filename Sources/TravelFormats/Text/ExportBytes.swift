@@ -41,25 +41,6 @@ package enum ExportBytes {
         }
     }
 
-    /// `value` in decimal, zero-padded to `minimumDigits` (at most 20): the digits are written
-    /// backwards into a stack buffer, then appended at once.
-    package static func appendDigits(_ value: UInt64, minimumDigits: Int = 1, to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var index = digits.count
-            var rest = value
-            repeat {
-                index -= 1
-                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            while digits.count - index < minimumDigits {
-                index -= 1
-                digits[index] = UInt8(ascii: "0")
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
-        }
-    }
-
     /// `text` as XML character data, safe in element content and in attribute values alike.
     ///
     /// Markup characters become entities. Characters XML 1.0 forbids even as references (C0
