@@ -1,5 +1,5 @@
 package import TravelCore
-package import TravelFormats
+internal import TravelFormats
 package import TravelMessages
 
 // The store's records as the messages `travelctl` and the control socket carry (TravelMessages'
