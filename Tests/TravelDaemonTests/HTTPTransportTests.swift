@@ -196,7 +196,11 @@ import TravelCore
 
     @Test func stopAbortsAHangingRequestAtOnce() async throws {
         let server = try TraccarStub(plan: ["hang"])
-        let transport = HTTPTransport(settings: .init(baseURL: server.url), logger: Self.logger)
+        // No timeout ends the hanging request first, however late this test gets to stop it.
+        let transport = HTTPTransport(
+            settings: .init(baseURL: server.url, requestTimeout: .seconds(3600)),
+            logger: Self.logger
+        )
         let events = EventRecorder(transport.events)
         transport.start()
         transport.send(.http(pathAndQuery: "/?n=1"), tag: 1)
@@ -255,8 +259,10 @@ final class EventRecorder: Sendable {
         until done: @Sendable ((events: [TransportEvent], finished: Bool)) -> Bool
     ) async throws -> [TransportEvent] {
         let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
+        // Checked once more after the deadline: on a busy pool this task may wake long after it.
+        while true {
             if let events = seen.withLock({ done($0) ? $0.events : nil }) { return events }
+            guard ContinuousClock.now < deadline else { break }
             try await Task.sleep(for: .milliseconds(5))
         }
         let events = seen.withLock { $0.events }
