@@ -212,12 +212,14 @@ import TravelFormats
             #expect(filter.offer(ahead, referenceTime: reference) == [.rejected(ahead, .inFuture)])
         }
         // The run is long enough: judged without the reference, held as a step ahead, then
-        // confirmed by the next epochs as any step ahead is.
+        // confirmed by the next epochs as any step ahead is; the move ahead is said first.
         #expect(filter.offer(fix(later, Double(run - 1)), referenceTime: reference).isEmpty)
         #expect(filter.offer(fix(later, Double(run)), referenceTime: reference).isEmpty)
+        let first = later.adding(seconds: Double(run - 1))
         #expect(
             filter.offer(fix(later, Double(run + 1)), referenceTime: reference)
-                == (run - 1...run + 1).map { .accepted(fix(later, Double($0))) }
+                == [.movedAhead(from: reference, to: first)]
+                + (run - 1...run + 1).map { .accepted(fix(later, Double($0))) }
         )
     }
 

@@ -30,6 +30,10 @@ package struct FixFilter: Sendable {
         /// GPS time stepped back from `from` (the last accepted fix) to `to` and stayed there:
         /// the fixes accepted after this decision are on the new time base.
         case rebased(from: UTCTime, to: UTCTime)
+        /// GPS time moved ahead of the reference clock (`from`) for good: a run of
+        /// `confirmationsInFuture` epochs outweighed it, and the fix accepted next, at `to`, is
+        /// the first on the new time.
+        case movedAhead(from: UTCTime, to: UTCTime)
     }
 
     /// A step forward (seconds) past which an epoch waits for the next ones to confirm its time,
@@ -98,6 +102,22 @@ package struct FixFilter: Sendable {
     /// `referenceTime` is a trusted clock (the daemon's, once disciplined by GPS), or `nil` when
     /// there is none (imports).
     package mutating func offer(_ fix: Fix, referenceTime: UTCTime? = nil) -> [Decision] {
+        var decisions = decide(fix, referenceTime: referenceTime)
+        // Only a run of `confirmationsInFuture` epochs gets a fix accepted this far ahead of the
+        // reference: said once, before the first of them, as a step back is.
+        if let referenceTime,
+            let index = decisions.firstIndex(where: {
+                if case .accepted(let fix) = $0 { isInFuture(fix.time!, of: referenceTime) } else { false }
+            }),
+            case .accepted(let first) = decisions[index]
+        {
+            decisions.insert(.movedAhead(from: referenceTime, to: first.time!), at: index)
+        }
+        return decisions
+    }
+
+    /// `offer`, but for saying that GPS time moved ahead.
+    private mutating func decide(_ fix: Fix, referenceTime: UTCTime?) -> [Decision] {
         switch quality(of: fix, referenceTime: referenceTime) {
         case .inFuture?:
             let time = fix.time!
@@ -200,15 +220,18 @@ package struct FixFilter: Sendable {
             latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
         else { return .noPosition }
         guard let time = fix.time else { return .noTime }
-        if let referenceTime, time.seconds(since: referenceTime) > configuration.maximumFutureSkew {
-            return .inFuture
-        }
+        if let referenceTime, isInFuture(time, of: referenceTime) { return .inFuture }
         if let error = fix.horizontalError {
             if error > configuration.maximumHorizontalError { return .inaccurate }
         } else if let hdop = fix.hdop, hdop > configuration.maximumHDOP {
             return .inaccurate
         }
         return nil
+    }
+
+    /// Whether `time` is more than `maximumFutureSkew` ahead of the trusted clock.
+    private func isInFuture(_ time: UTCTime, of referenceTime: UTCTime) -> Bool {
+        time.seconds(since: referenceTime) > configuration.maximumFutureSkew
     }
 
     /// The last checks of a fix whose time is settled: later than the last accepted one, and no

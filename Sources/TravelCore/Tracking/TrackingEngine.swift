@@ -16,6 +16,9 @@ package struct TrackingEngine: Sendable {
     package private(set) var lastRedating: (original: UTCTime, stored: UTCTime)?
     /// The last step back of GPS time the filter re-based on: the last fix before it, the first after.
     package private(set) var lastTimeStep: (from: UTCTime, to: UTCTime)?
+    /// The last time GPS time moved ahead of the reference clock for good (`FixFilter`): the
+    /// reference, and the first fix accepted on the new time.
+    package private(set) var lastMoveAhead: (from: UTCTime, to: UTCTime)?
 
     package init(configuration: TrackingConfiguration = .init()) {
         self.configuration = configuration
@@ -90,6 +93,8 @@ package struct TrackingEngine: Sendable {
                     emit(event)
                 }
                 statistics.add(tally)
+            case .movedAhead(let from, let to):
+                lastMoveAhead = (from, to)
             case .accepted(let fix):
                 accept(fix, emit: emit)
             }

@@ -106,6 +106,7 @@ package actor TrackingPipeline {
         let clocks = SystemClocks.now()
         let arrival = isLive ? clocks : nil
         let before = recorder.engine.statistics
+        let movedAheadBefore = recorder.engine.lastMoveAhead?.to
         let reference = arrival.flatMap { clock.now(monotonicNanoseconds: $0.monotonicNanoseconds) }
         recorder.ingest(fix, referenceTime: reference, evidence: evidence(systemClock: clocks.realtime)) { log($0) }
         let after = recorder.engine.statistics
@@ -127,19 +128,15 @@ package actor TrackingPipeline {
             // The system clock did not step: the offset is measured again on the new time.
             clockOffset = ClockOffsetEstimator()
         }
-        guard after.accepted > before.accepted else { return }
-        if let reference, let time = recorder.engine.lastAcceptedTime,
-            time.seconds(since: reference) > recorder.engine.configuration.maximumFutureSkew
-        {
-            // Only a run of `FixFilter.confirmationsInFuture` epochs gets this far ahead.
+        if let (from, to) = recorder.engine.lastMoveAhead, to != movedAheadBefore {
             logger.warning(
                 """
-                GPS time moved ahead by \(HumanText.span(time.seconds(since: reference))) (from \(reference) to \
-                \(time)) and stayed there for \(FixFilter.confirmationsInFuture) fixes in a row: tracking goes \
-                on from the new time
+                GPS time moved ahead by \(HumanText.span(to.seconds(since: from))) (from \(from) to \(to)) and \
+                stayed there for \(FixFilter.confirmationsInFuture) fixes in a row: tracking goes on from the new time
                 """
             )
         }
+        guard after.accepted > before.accepted else { return }
         for listener in uplinkListeners { listener.yield() }
         if let arrival, let time = recorder.engine.lastAcceptedTime {
             clock.synchronize(to: time, monotonicNanoseconds: arrival.monotonicNanoseconds)
