@@ -154,6 +154,34 @@ import Testing
         #expect(stored.map { "\($0["end_reason"] ?? "-")" } == ["parked", "parked"])
     }
 
+    /// Live on a pty at a receiver's pace, parked: GPS time moves 200 days ahead for good. The
+    /// system clock did not step, so none is reported (its offset is measured again on the new
+    /// time, as after a step back), and no ClockStepped event is raised.
+    @Test func timeMovedAheadIsNoStepOfTheSystemClock() throws {
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let spot = NMEALogWriter.Point(time: Date(), latitude: 45.27345, longitude: 13.71387)
+        let before = 16_082_712_000  // 2020-12-18T06:00:00Z, in deciseconds
+        let after = before + 200 * 864_000
+        let receiver = try PTYReceiver()
+        let daemon = try DaemonSerialTests.daemon(receiver, state: state)
+        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
+        // Epochs as far apart in GPS time as on the line, so the samples agree with each other.
+        for (base, count) in [(before, 12), (after, 20)] {  // 20: twice the run the filter follows
+            for index in 0..<count {
+                receiver.write(Self.epoch(spot, deciseconds: base + 2 * index))
+                usleep(200_000)
+            }
+        }
+        #expect(daemon.waitForLine(containing: "GPS time moved ahead") != nil, "\(daemon.output)")
+        usleep(500_000)
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        let measured = daemon.output.split(separator: "\n").filter { $0.contains("system clock is") }
+        #expect(measured.count == 2, "\(daemon.output)")
+        #expect(!daemon.output.contains("clock stepped"), "\(daemon.output)")
+    }
+
     /// A 10 Hz epoch (RMC + GGA) at `deciseconds` since 1970, standing at `p`.
     static func epoch(_ p: NMEALogWriter.Point, deciseconds: Int) -> String {
         let time = Date(timeIntervalSince1970: Double(deciseconds / 10))

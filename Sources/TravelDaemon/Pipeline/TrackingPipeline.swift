@@ -135,6 +135,8 @@ package actor TrackingPipeline {
                 stayed there for \(FixFilter.confirmationsInFuture) fixes in a row: tracking goes on from the new time
                 """
             )
+            // Nor did the system clock step here.
+            clockOffset = ClockOffsetEstimator()
         }
         guard after.accepted > before.accepted else { return }
         for listener in uplinkListeners { listener.yield() }
