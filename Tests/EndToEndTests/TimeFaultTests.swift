@@ -100,6 +100,18 @@ import Testing
         #expect(ends(stored) == ends(expected))
     }
 
+    /// The daemon on a real pty fed `epochs` at once, stopped once two trips have ended.
+    static func twoTripsLive(_ epochs: [String], state: DaemonReplayTests.StateDirectory) throws -> DaemonProcess {
+        let receiver = try PTYReceiver()
+        let daemon = try DaemonSerialTests.daemon(receiver, state: state)
+        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
+        receiver.write(epochs.joined())
+        #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        return daemon
+    }
+
     /// Live on a pty, GPS time steps back by 30 s or an hour mid-drive and stays there: one
     /// warning says so, the trip ends there (`time-step`), and the rest of the drive is tracked.
     @Test(arguments: [-30.0, -3600])
@@ -108,13 +120,7 @@ import Testing
         defer { state.remove() }
         let clean = try Self.epochs(shift: 0) { _ in false }
         let epochs = try Self.epochs(shift: step) { $0 >= clean.count / 3 }
-        let receiver = try PTYReceiver()
-        let daemon = try DaemonSerialTests.daemon(receiver, state: state)
-        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
-        receiver.write(epochs.joined())
-        #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
-        daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        let daemon = try Self.twoTripsLive(epochs, state: state)
         let warnings = daemon.output.split(separator: "\n").filter { $0.contains("GPS time stepped back") }
         #expect(warnings.count == 1, "\(daemon.output)")
         // The fixture's epochs are 5 s apart: the step is measured from the last epoch before it.
@@ -138,13 +144,7 @@ import Testing
         defer { state.remove() }
         let later = 200 * 86_400.0
         let epochs = try Self.epochs(shift: 0) { _ in false } + Self.epochs(shift: later) { _ in true }
-        let receiver = try PTYReceiver()
-        let daemon = try DaemonSerialTests.daemon(receiver, state: state)
-        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
-        receiver.write(epochs.joined())
-        #expect(daemon.waitForLines(containing: "trip ended", count: 2), "\(daemon.output)")
-        daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+        let daemon = try Self.twoTripsLive(epochs, state: state)
         let warnings = daemon.output.split(separator: "\n").filter { $0.contains("GPS time moved ahead") }
         #expect(warnings.count == 1, "\(daemon.output)")
         #expect(warnings.first?.contains("by 199 days 23 h") == true, "\(warnings)")
