@@ -9,6 +9,12 @@ package struct ZoneRecord: Sendable, Hashable {
     package var inside: Bool?
     package var since: UTCTime?
 
+    package init(zone: Zone, inside: Bool? = nil, since: UTCTime? = nil) {
+        self.zone = zone
+        self.inside = inside
+        self.since = since
+    }
+
     /// The zone as `zone list --json` has it.
     package var message: ZoneMessage {
         let shape: ZoneMessage.Shape =

@@ -13,6 +13,8 @@ package struct ReportDocument {
     package static let routeTolerance = 10.0
     /// Route coordinates are drawn to 1e-5° (about a metre), sent as integers of that unit.
     package static let coordinateScale = 100_000.0
+    /// The most POIs the map draws (as small canvas circles): those in the report's area, by id.
+    package static let poiLimit = 5_000
 
     /// The document, compact JSON.
     package private(set) var bytes: [UInt8]
@@ -55,6 +57,8 @@ package struct ReportDocument {
         if let until { json.time(until) } else { json.value(.null) }
 
         var heat = TimeHeatmap()
+        var area = ReportArea()
+        for case let coordinate? in moments.map(\.coordinate) { area.add(coordinate) }
         var drawn = 0
         json.key("trips")
         json.beginArray()
@@ -63,6 +67,9 @@ package struct ReportDocument {
             heat.add(route: route)
             let kept = RouteSimplifier.simplify(route.map(\.coordinate), tolerance: Self.routeTolerance)
             drawn += kept.count
+            area.add(route: kept)
+            area.add(trip.summary.start)
+            area.add(trip.summary.end)
             Self.write(trip, type: trip.journeyID.flatMap { types[$0] ?? nil }, route: kept, to: &json)
         }
         json.endArray()
@@ -93,7 +100,12 @@ package struct ReportDocument {
         json.member("notes", .array(moments.filter { $0.kind == .note }.map(\.json)))
         json.member("photos", .array(moments.filter { $0.kind == .photo }.map(\.json)))
         json.member("events", .array(events.map(\.json)))
-        json.member("stats", .array(Self.stats(of: journeys, all: allJourneys, zone: zone)))
+        json.member("stats", .array(Self.stats(of: journeys, all: allJourneys, selection: selection, zone: zone)))
+        json.member("zones", .array(try db.zoneRecords().map { Self.json(of: $0.zone) }))
+        let pois =
+            try area.bounds.map { try db.pois(from: $0.southWest, to: $0.northEast) }?
+            .filter { area.contains($0.coordinate) } ?? []
+        json.member("pois", .array(pois.prefix(Self.poiLimit).map(Self.json(of:))))
         json.member(
             "totals",
             [
@@ -103,6 +115,7 @@ package struct ReportDocument {
                 "duration_s": .double(trips.reduce(0) { $0 + $1.summary.duration }),
                 "route_points": .integer(Int64(trips.reduce(0) { $0 + $1.summary.pointCount })),
                 "drawn_points": .integer(Int64(drawn)),
+                "pois_in_area": .integer(Int64(pois.count)),
             ]
         )
         json.endObject()
@@ -132,11 +145,54 @@ package struct ReportDocument {
         json.endObject()
     }
 
-    /// `stats --json` of each local year the journeys start in: the charts' bars are those of
-    /// `travelctl stats --year`, counting every journey of the year.
-    private static func stats(of journeys: [JourneyRecord], all: [JourneyRecord], zone: LocalTimeZone) -> [JSONValue] {
+    /// A zone as `zone list --json` has it, without the daemon's inside/outside state (the page
+    /// shows where zones are, and the same history gives the same bytes while the daemon runs).
+    private static func json(of zone: Zone) -> JSONValue {
+        let message = ZoneRecord(zone: zone).message
+        guard case .object(let members) = message.json else { return message.json }
+        return .object(members.filter { $0.key != "inside" && $0.key != "since" })
+    }
+
+    /// A POI for the map: `id`, `name`, `category`, `lat`, `lon` (to 1e-5°).
+    private static func json(of poi: POI) -> JSONValue {
+        [
+            "id": .integer(poi.id), "name": .string(poi.name), "category": poi.category.map(JSONValue.string) ?? .null,
+            "lat": .double((poi.coordinate.latitude * coordinateScale).rounded() / coordinateScale),
+            "lon": .double((poi.coordinate.longitude * coordinateScale).rounded() / coordinateScale),
+        ]
+    }
+
+    /// `stats --json` of each local year the journeys start in. The whole history's report charts
+    /// every journey of each year, as `travelctl stats --year` does; a trip's, journey's or range's
+    /// report charts its own journeys, in the months from its first journey's start (or the range's
+    /// start) to its last one's end (or the range's end) only.
+    private static func stats(
+        of journeys: [JourneyRecord],
+        all: [JourneyRecord],
+        selection: ExportSelection,
+        zone: LocalTimeZone
+    ) -> [JSONValue] {
         let years = Set(journeys.map { zone.local($0.start).components.year }).sorted()
-        let starts = all.map { (start: $0.start, distance: $0.distance) }
-        return years.map { StatsMessage(MonthlyTotals(year: $0, journeys: starts, zone: zone)).json }
+        guard selection != .all, let first = journeys.map(\.start).min(), let last = journeys.map(\.end).max()
+        else {
+            let starts = all.map { (start: $0.start, distance: $0.distance) }
+            return years.map { StatsMessage(MonthlyTotals(year: $0, journeys: starts, zone: zone)).json }
+        }
+        var (from, through) = (first, last)
+        if case .range(let since, let until) = selection {
+            from = since ?? from
+            through = until ?? through
+        }
+        func month(_ time: UTCTime) -> Int {
+            let local = zone.local(time).components
+            return local.year * 12 + local.month - 1
+        }
+        let months = month(from)...max(month(from), month(through))
+        let starts = journeys.map { (start: $0.start, distance: $0.distance) }
+        return years.map { year in
+            var stats = StatsMessage(MonthlyTotals(year: year, journeys: starts, zone: zone))
+            stats.months.removeAll { !months.contains(year * 12 + $0.month - 1) }
+            return stats.json
+        }
     }
 }

@@ -171,6 +171,29 @@ extension TravelDatabase {
         return records.filter { $0.distance! <= radius }.sorted { $0.distance! < $1.distance! }
     }
 
+    /// The POIs inside the box from `southWest` to `northEast`, by id.
+    package func pois(from southWest: Coordinate, to northEast: Coordinate) throws(StoreError) -> [POI] {
+        let query = try connection.prepare(
+            "SELECT id, name, category, lat, lon FROM pois WHERE lat BETWEEN ?1 AND ?2 AND lon BETWEEN ?3 AND ?4 ORDER BY id"
+        )
+        query.bind(1, southWest.latitude)
+        query.bind(2, northEast.latitude)
+        query.bind(3, southWest.longitude)
+        query.bind(4, northEast.longitude)
+        var pois: [POI] = []
+        try query.forEachRow {
+            pois.append(
+                POI(
+                    id: query.int64(at: 0),
+                    name: query.text(at: 1) ?? "",
+                    category: query.text(at: 2),
+                    coordinate: Coordinate(latitude: query.double(at: 3), longitude: query.double(at: 4))
+                )
+            )
+        }
+        return pois
+    }
+
     /// The last nearby alert per POI since `since`, for the cooldowns of a restarted daemon.
     package func lastAlerts(since: UTCTime) throws(StoreError) -> [Int64: UTCTime] {
         let query = try connection.prepare(

@@ -11,6 +11,9 @@ import TravelFormats
         .appendingPathComponent(".build/artifacts/report.png")
 
     static let chromium = "/usr/bin/chromium"
+    /// A zone's and a POI's names that would run a script if the page wrote them as HTML.
+    static let hostileZone = "<script>document.title='zone'</script> Park"
+    static let hostilePOI = "<img src=x onerror=\"document.title='poi'\">"
 
     /// The bus ride (Limerick, 2019, planned as a local journey) and the car drive (Istria, 2020,
     /// planned as a day journey), a zone the bus crosses, a POI it passes, a note and a photo on the
@@ -28,7 +31,27 @@ import TravelFormats
             let pois = state.url.appendingPathComponent("pois.csv")
             try "name,lat,lon,category\nSarsfield Bridge,52.65625,-8.60617,bus stop\n"
                 .write(to: pois, atomically: true, encoding: .utf8)
+            // Imported after the drives (so they raise no alerts): one POI with a hostile name and a
+            // GeoNames-sized set, a grid of 40 × 40 over Limerick and 400 far away in Dublin, of which
+            // the page carries those near the route.
+            let more = state.url.appendingPathComponent("more-pois.csv")
+            var csv = "name,lat,lon,category\n"
+            csv += "\"\(hostilePOI.replacingOccurrences(of: "\"", with: "\"\""))\",52.6530,-8.6450,hostile\n"
+            for row in 0..<40 {
+                for column in 0..<40 {
+                    csv +=
+                        "Limerick \(row)-\(column),\(52.60 + Double(row) * 0.003),\(-8.70 + Double(column) * 0.004),P.PPL\n"
+                }
+            }
+            for index in 0..<400 { csv += "Dublin \(index),\(53.30 + Double(index) * 0.0002),-6.26,P.PPL\n" }
+            try csv.write(to: more, atomically: true, encoding: .utf8)
             try travelctl(["zone", "add", "City centre", "--lat", "52.6490", "--lon", "-8.6372", "--radius", "400"])
+            // A polygon west of the bus route, never entered.
+            let park = state.url.appendingPathComponent("park.geojson")
+            try """
+            {"type":"Polygon","coordinates":[[[-8.665,52.655],[-8.655,52.655],[-8.655,52.66],[-8.665,52.66],[-8.665,52.655]]]}
+            """.write(to: park, atomically: true, encoding: .utf8)
+            try travelctl(["zone", "add", hostileZone, "--geojson", park.path])
             try travelctl(["poi", "import", pois.path])
             try travelctl([
                 "import", "--config", state.config,
@@ -41,6 +64,7 @@ import TravelFormats
                     "--type", type,
                 ])
             }
+            try travelctl(["poi", "import", more.path])
             try travelctl(["note", "add", "Coffee at the terminus", "--at", "2019-02-18T08:10:00Z"])
             try travelctl([
                 "photo", "add", NotePhotoCommandTests.photo("no-exif.jpg"), "--at", "2019-02-18T08:40:00Z",
@@ -94,6 +118,17 @@ import TravelFormats
         #expect(check["countries"]?.intValue == 177, "\(check)")
         #expect(check["journey_rows"]?.intValue == 2, "\(check)")
         #expect(check["resources"] == [], "nothing may be fetched: \(check)")
+        // The zones and the POIs near the routes, from the page's data: none of Dublin's.
+        let data = try JSONValue(parsing: Binaries.run("travelctl", ["report", "--json"] + offline).output)
+        let names = data["pois"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(
+            names.count > 100 && names.count < 1_600 && !names.contains { $0.hasPrefix("Dublin") },
+            "\(names.count)"
+        )
+        #expect(names.contains("Sarsfield Bridge") && names.contains(Self.hostilePOI))
+        #expect(check["pois"]?.intValue == names.count && check["zones"] == 2, "\(check)")
+        #expect(check["zone_labels"] == ["City centre", .string(Self.hostileZone)], "\(check)")
+        #expect(check["errors"] == [] && check["title"] == "TravelCompanion: all trips", "\(check)")
         // Each year's bars, as the chart holds them, are stats --json's months.
         let bars = check["bars"]?.arrayValue ?? []
         #expect(bars.compactMap { $0["year"]?.intValue } == [2019, 2020], "\(check)")
@@ -123,15 +158,36 @@ import TravelFormats
         let shown = try Self.render(journey, in: daemon.state.url, screenshot: Self.screenshot)
         #expect(shown["routes"] == [1] && shown["markers"] == ["note": 1, "photo": 1, "zone": 2, "nearby": 1])
         #expect(shown["resources"] == [], "\(shown)")
+        // Its chart is its own month, not the year (fails on the code before issue 26: twelve months).
+        let distance = journeys.arrayValue?.first?["distance_m"]?.doubleValue ?? 0
+        #expect(shown["bars"]?.arrayValue?.count == 1, "\(shown)")
+        #expect(shown["bars"]?.arrayValue?.first?["months"] == ["Feb"], "\(shown)")
+        #expect(shown["bars"]?.arrayValue?.first?["journeys"] == [1], "\(shown)")
+        let drawnDistance = shown["bars"]?.arrayValue?.first?["distance_km"]?.arrayValue?.first?.doubleValue ?? 0
+        #expect(abs(drawnDistance * 1000 - distance) < 0.1, "\(shown)")
+
+        // At city zoom (the view in the address), the zones with their names and the POIs with theirs
+        // (fails on the code before issue 26: the map drew neither), written as text, and no script error.
+        let city = try Self.render(journey, fragment: "15/52.6540/-8.6480", in: daemon.state.url)
+        #expect(city["zoom"] == 15 && city["errors"] == [], "\(city)")
+        #expect(city["zone_labels"] == ["City centre", .string(Self.hostileZone)], "\(city)")
+        let poiNames = city["poi_names"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(poiNames.contains(Self.hostilePOI) && poiNames.count > 10 && poiNames.count <= 150, "\(city)")
+        #expect(city["title"]?.stringValue == "TravelCompanion: journey \(bus) to Limerick", "\(city)")
         let png = try Data(contentsOf: Self.screenshot)
         #expect(png.count > 50_000 && png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(png.count)")
     }
 
     /// Opens `page` in headless Chromium with networking off (a network namespace of its own when
     /// the runner may make one, and in any case a proxy that refuses and no name resolution) and
-    /// returns what the page wrote into #report-check once its scripts ran; with `screenshot`,
-    /// also a 1280×1000 screenshot there.
-    static func render(_ page: URL, in directory: URL, screenshot: URL? = nil) throws -> JSONValue {
+    /// returns what the page wrote into #report-check once its scripts ran; with `fragment`, at the
+    /// map view it names (`zoom/latitude/longitude`); with `screenshot`, also a 1280×1000 screenshot there.
+    static func render(
+        _ page: URL,
+        fragment: String? = nil,
+        in directory: URL,
+        screenshot: URL? = nil
+    ) throws -> JSONValue {
         #expect(FileManager.default.isExecutableFile(atPath: chromium), "install chromium (scripts/setup.sh)")
         let profile = directory.appendingPathComponent("chromium-profile")
         var arguments = [
@@ -140,7 +196,7 @@ import TravelFormats
             "--virtual-time-budget=10000", "--window-size=1280,1000",
         ]
         arguments += screenshot.map { ["--screenshot=\($0.path)"] } ?? ["--dump-dom"]
-        arguments.append(page.absoluteString)
+        arguments.append(page.absoluteString + (fragment.map { "#" + $0 } ?? ""))
         if let screenshot {
             try FileManager.default.createDirectory(
                 at: screenshot.deletingLastPathComponent(),
@@ -155,7 +211,7 @@ import TravelFormats
         #expect(result.status == 0, "\(result.standardError)")
         if screenshot != nil {
             // The screenshot run draws the page too: read its check from a second, DOM-dumping run.
-            return try render(page, in: directory)
+            return try render(page, fragment: fragment, in: directory)
         }
         let dom = result.output
         guard let start = dom.range(of: "data-ready=\"true\">"),

@@ -3,6 +3,9 @@
 // summary of what was drawn, which the end-to-end test reads.
 (function () {
   "use strict";
+  // Script errors after the first drawing (a zoom, a click), for the check.
+  var errors = [];
+  window.addEventListener("error", function (event) { errors.push(String(event.message)); });
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var basemap = JSON.parse(document.getElementById("basemap").textContent);
   var colours = { local: "#2e9e44", day: "#f08a00", "multi-day": "#2563c9" };
@@ -44,7 +47,8 @@
     : "No trips in this report.";
 
   // The map: Natural Earth's countries under the routes, no tiles.
-  var map = L.map("map", { preferCanvas: true, worldCopyJump: false, minZoom: 2 });
+  // No fading: POI names taken off at a zoom leave the page at once.
+  var map = L.map("map", { preferCanvas: true, worldCopyJump: false, minZoom: 2, fadeAnimation: false });
   L.control.scale({ imperial: false }).addTo(map);
   // Panes, bottom to top: the countries (where tiles would be), the heatmap, then Leaflet's
   // overlay pane (z-index 400) with the routes and markers.
@@ -73,7 +77,7 @@
       km(trip.distance_m) + ", " + hours(trip.duration_s) +
       (trip.journey_id !== null ? "<br>journey " + trip.journey_id : "");
     if (points.length > 1) {
-      var line = L.polyline(points, { color: colours[trip.type] || untyped, weight: 3, opacity: 0.85 });
+      var line = L.polyline(points, { color: colours[trip.type] || untyped, weight: 4, opacity: 0.9 });
       line.bindPopup(details);
       line.tripID = trip.id;
       routes.addLayer(line);
@@ -91,6 +95,44 @@
     }
     bounds.extend([trip.start_lat, trip.start_lon]);
   });
+
+  // The user's zones: circles and polygons, named on the map (a dashed outline, a light fill).
+  var zoneColour = "#6a3d9a";
+  var zones = L.layerGroup();
+  data.zones.forEach(function (zone) {
+    var style = { color: zoneColour, weight: 2, opacity: 0.9, dashArray: "6 4", fillColor: zoneColour, fillOpacity: 0.08 };
+    var shape = zone.kind === "circle"
+      ? L.circle([zone.lat, zone.lon], L.extend({ radius: zone.radius_m }, style))
+      : L.geoJSON(zone.geometry, { style: style });
+    shape.bindTooltip(escape(zone.name), { permanent: true, direction: "center", className: "zone-label", opacity: 1 });
+    shape.bindPopup("<b>Zone " + escape(zone.name) + "</b>" + (zone.role ? " (" + escape(zone.role) + ")" : "") +
+      (zone.kind === "circle" ? "<br>radius " + Math.round(zone.radius_m) + " m" : ""));
+    zones.addLayer(shape);
+  });
+
+  // POIs near the routes (the data holds only those): small circles on a canvas of their own,
+  // name and category on click, names written beside them from street zoom on.
+  var pois = L.layerGroup();
+  var poiRenderer = L.canvas({ padding: 0.5 });
+  data.pois.forEach(function (poi) {
+    pois.addLayer(L.circleMarker([poi.lat, poi.lon], {
+      renderer: poiRenderer, radius: 4, color: "#fff", weight: 1, fillColor: "#1f6f8b", fillOpacity: 0.9
+    }).bindPopup("<b>" + escape(poi.name) + "</b>" + (poi.category ? "<br>" + escape(poi.category) : "")));
+  });
+  var poiNames = L.layerGroup();
+  var poiNameZoom = 14, poiNameLimit = 150;
+  function showPOINames() {
+    poiNames.clearLayers();
+    if (!map.hasLayer(pois) || map.getZoom() < poiNameZoom) return;
+    var view = map.getBounds();
+    for (var i = 0, shown = 0; i < data.pois.length && shown < poiNameLimit; i++) {
+      var poi = data.pois[i];
+      if (!view.contains([poi.lat, poi.lon])) continue;
+      poiNames.addLayer(L.tooltip({ permanent: true, direction: "right", offset: [4, 0], className: "poi-label" })
+        .setLatLng([poi.lat, poi.lon]).setContent(escape(poi.name)));
+      shown++;
+    }
+  }
 
   // Time spent per place: a canvas over the map, one soft disc per cell of the grid.
   var HeatLayer = L.Layer.extend({
@@ -163,15 +205,32 @@
     }
   });
 
-  [heat, routes, ends, markers.zone, markers.nearby, markers.note, markers.photo].forEach(function (layer) {
-    layer.addTo(map);
-  });
+  [heat, zones, pois, poiNames, routes, ends, markers.zone, markers.nearby, markers.note, markers.photo]
+    .forEach(function (layer) { layer.addTo(map); });
   L.control.layers(null, {
-    "Routes": routes, "Time spent (heatmap)": heat, "Trip starts and ends": ends,
+    "Routes": routes, "Time spent (heatmap)": heat, "Trip starts and ends": ends, "Zones": zones, "POIs": pois,
     "Notes": markers.note, "Photos": markers.photo, "Zone events": markers.zone, "POI alerts": markers.nearby
   }, { collapsed: false }).addTo(map);
+  map.on("zoomend moveend overlayadd overlayremove", showPOINames);
   if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
+  else if (zones.getLayers().length) map.fitBounds(L.featureGroup(zones.getLayers()).getBounds());
   else map.fitBounds(countries.getBounds());
+  // A view in the address, #zoom/latitude/longitude (as openstreetmap.org writes it): followed
+  // when the page opens or the address changes, kept up to date while panning and zooming.
+  function viewFromAddress(animate) {
+    var match = /^#(\d{1,2})\/(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)$/.exec(location.hash);
+    if (match) map.setView([Number(match[2]), Number(match[3])], Number(match[1]), { animate: animate });
+  }
+  viewFromAddress(false);
+  showPOINames();
+  window.addEventListener("hashchange", function () { viewFromAddress(true); });
+  map.on("moveend", function () {
+    var centre = map.getCenter();
+    var address = "#" + map.getZoom() + "/" + centre.lat.toFixed(5) + "/" + centre.lng.toFixed(5);
+    if (location.hash !== address) {
+      try { history.replaceState(null, "", address); } catch (e) { /* a file: page may not rewrite its address */ }
+    }
+  });
 
   // Totals.
   var totals = data.totals;
@@ -198,8 +257,8 @@
     data: {
       labels: months,
       datasets: [
-        { label: "Journeys", data: [], backgroundColor: "#2563c9", yAxisID: "journeys" },
-        { label: "Distance (km)", data: [], backgroundColor: "#f08a00", yAxisID: "distance" }
+        { label: "Journeys", data: [], backgroundColor: "#2563c9", yAxisID: "journeys", maxBarThickness: 48 },
+        { label: "Distance (km)", data: [], backgroundColor: "#f08a00", yAxisID: "distance", maxBarThickness: 48 }
       ]
     },
     options: {
@@ -212,15 +271,13 @@
       }
     }
   });
+  // The months the data has: a year's twelve for the whole history, the selection's for a
+  // journey, a trip or a range.
   function showYear(index) {
-    var stats = data.stats[index];
-    var journeys = new Array(12).fill(0), distance = new Array(12).fill(0);
-    if (stats) stats.months.forEach(function (month) {
-      journeys[month.month - 1] = month.journeys;
-      distance[month.month - 1] = month.distance_m / 1000;
-    });
-    chart.data.datasets[0].data = journeys;
-    chart.data.datasets[1].data = distance;
+    var shown = data.stats[index] ? data.stats[index].months : [];
+    chart.data.labels = shown.map(function (month) { return months[month.month - 1]; });
+    chart.data.datasets[0].data = shown.map(function (month) { return month.journeys; });
+    chart.data.datasets[1].data = shown.map(function (month) { return month.distance_m / 1000; });
     chart.update();
   }
   yearSelect.addEventListener("change", function () { showYear(Number(yearSelect.value)); });
@@ -254,6 +311,7 @@
     showYear(index);
     return {
       year: stats.year,
+      months: chart.data.labels.slice(),
       journeys: chart.getDatasetMeta(0).data.length ? chart.data.datasets[0].data.slice() : [],
       distance_km: chart.getDatasetMeta(1).data.length ? chart.data.datasets[1].data.slice() : []
     };
@@ -269,10 +327,21 @@
       zone: markers.zone.getLayers().length, nearby: markers.nearby.getLayers().length
     },
     heat_cells: data.heat.cells.length / 3,
+    zones: zones.getLayers().length,
+    zone_labels: Array.prototype.map.call(document.querySelectorAll(".zone-label"), function (label) {
+      return label.textContent;
+    }),
+    pois: pois.getLayers().length,
+    poi_names: Array.prototype.map.call(document.querySelectorAll(".poi-label"), function (label) {
+      return label.textContent;
+    }),
+    zoom: map.getZoom(),
+    title: document.title,
     countries: countries.getLayers().length,
     bars: bars,
     journey_rows: body.rows.length,
     resources: performance.getEntriesByType("resource").map(function (entry) { return entry.name; }),
+    errors: errors,
     drawn_after_ms: Math.round(performance.now())
   });
   check.setAttribute("data-ready", "true");
