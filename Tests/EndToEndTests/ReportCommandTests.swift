@@ -32,16 +32,18 @@ import TravelFormats
             try "name,lat,lon,category\nSarsfield Bridge,52.65625,-8.60617,bus stop\n"
                 .write(to: pois, atomically: true, encoding: .utf8)
             // Imported after the drives (so they raise no alerts): one POI with a hostile name and a
-            // GeoNames-sized set, a grid of 40 × 40 over Limerick and 400 far away in Dublin, of which
+            // GeoNames-sized set, 1 600 over Limerick and 400 far away in Dublin, of which
             // the page carries those near the route.
             let more = state.url.appendingPathComponent("more-pois.csv")
             var csv = "name,lat,lon,category\n"
             csv += "\"\(hostilePOI.replacingOccurrences(of: "\"", with: "\"\""))\",52.6530,-8.6450,hostile\n"
-            for row in 0..<40 {
-                for column in 0..<40 {
-                    csv +=
-                        "Limerick \(row)-\(column),\(52.60 + Double(row) * 0.003),\(-8.70 + Double(column) * 0.004),P.PPL\n"
-                }
+            for index in 0..<1_600 {
+                // Spread as places are (an additive recurrence, the same every run), not on a grid.
+                let (north, east) = (
+                    (Double(index) * 0.618_034).truncatingRemainder(dividingBy: 1),
+                    (Double(index) * 0.754_878).truncatingRemainder(dividingBy: 1)
+                )
+                csv += "Limerick \(index),\(52.60 + 0.12 * north),\(-8.70 + 0.16 * east),P.PPL\n"
             }
             for index in 0..<400 { csv += "Dublin \(index),\(53.30 + Double(index) * 0.0002),-6.26,P.PPL\n" }
             try csv.write(to: more, atomically: true, encoding: .utf8)
