@@ -7,13 +7,14 @@ import TravelReport
 import TravelStore
 
 /// `travelctl report`: one self-contained HTML file with a map of the routes, a heatmap of the
-/// time spent per place, markers, monthly charts and the journeys table, readable offline.
+/// time spent per place, markers, zones and POIs, monthly charts and the journeys table, readable offline.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write an offline HTML report: map of routes, heatmap, markers, monthly charts.",
         discussion: """
             Reports every trip unless --trip, --journey or a --since/--until range narrows it, as export \
-            does. The page carries everything it shows (Leaflet, Chart.js, Natural Earth's borders and the \
+            does; a narrowed report charts its own journeys, in its own months. The map also draws the zones \
+            and the POIs near the routes. The page carries everything it shows (Leaflet, Chart.js, Natural Earth's borders and the \
             history's data) and fetches nothing: it opens from a USB stick on a laptop without network. \
             Routes are simplified for drawing only (the database keeps every point). The page goes to \
             standard output, or with --output to a file that is replaced only once it is complete; --json \
