@@ -8,6 +8,24 @@ import Testing
     /// About a metre in degrees of latitude.
     static let metre = 1 / 111_319.49
 
+    /// The POIs' area: along a simplified route's long straight segment, 2 to 4 km either side, not farther.
+    @Test func theAreaFollowsTheRouteBetweenItsPoints() {
+        var area = ReportArea()
+        #expect(area.bounds == nil)
+        // A straight 111 km north, drawn as its two ends.
+        area.add(route: [Coordinate(latitude: 52, longitude: 13), Coordinate(latitude: 53, longitude: 13)])
+        #expect(area.contains(Coordinate(latitude: 52.5, longitude: 13)))
+        #expect(area.contains(Coordinate(latitude: 52.5, longitude: 13.025)), "about 1.7 km east")
+        #expect(!area.contains(Coordinate(latitude: 52.5, longitude: 13.07)), "about 4.7 km east")
+        #expect(!area.contains(Coordinate(latitude: 53.07, longitude: 13)), "beyond the end")
+        let bounds = area.bounds
+        #expect(bounds.map { $0.southWest.latitude < 52 && $0.northEast.latitude > 53 } == true)
+        #expect(bounds.map { $0.southWest.longitude < 13 && $0.northEast.longitude > 13 } == true)
+        // A note away from the route adds its own neighbourhood.
+        area.add(Coordinate(latitude: 52.5, longitude: 14))
+        #expect(area.contains(Coordinate(latitude: 52.51, longitude: 14.01)))
+    }
+
     @Test func aStraightRouteKeepsItsEnds() {
         let points = (0...100).map { Coordinate(latitude: 52 + Double($0) * 10 * Self.metre, longitude: -8.6) }
         #expect(RouteSimplifier.keptIndices(points, tolerance: 5) == [0, 100])
