@@ -172,6 +172,7 @@ import TravelFormats
         // (fails on the code before issue 26: the map drew neither), written as text, and no script error.
         let city = try Self.render(journey, fragment: "15/52.6540/-8.6480", in: daemon.state.url)
         #expect(city["zoom"] == 15 && city["errors"] == [], "\(city)")
+        #expect((city["pois_drawn"]?.intValue ?? 0) > 10, "\(city)")
         #expect(city["zone_labels"] == ["City centre", .string(Self.hostileZone)], "\(city)")
         let poiNames = city["poi_names"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(poiNames.contains(Self.hostilePOI) && poiNames.count > 10 && poiNames.count <= 150, "\(city)")

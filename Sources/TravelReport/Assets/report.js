@@ -110,28 +110,47 @@
     zones.addLayer(shape);
   });
 
-  // POIs near the routes (the data holds only those): small circles on a canvas of their own,
-  // name and category on click, names written beside them from street zoom on.
-  var pois = L.layerGroup();
-  var poiRenderer = L.canvas({ padding: 0.5 });
-  data.pois.forEach(function (poi) {
-    pois.addLayer(L.circleMarker([poi.lat, poi.lon], {
-      renderer: poiRenderer, radius: 4, color: "#fff", weight: 1, fillColor: "#1f6f8b", fillOpacity: 0.9
-    }).bindPopup("<b>" + escape(poi.name) + "</b>" + (poi.category ? "<br>" + escape(poi.category) : "")));
+  // POIs near the routes (the data holds only those): small circles on a canvas under the routes,
+  // at most one per 16-pixel square at each zoom (the first by id: zoom in for the others), name
+  // and category on click, names written beside them from street zoom on.
+  map.createPane("pois").style.zIndex = 380;
+  var poiRenderer = L.canvas({ pane: "pois", padding: 0.5 });
+  var poiMarkers = data.pois.map(function (poi) {
+    var marker = L.circleMarker([poi.lat, poi.lon], {
+      pane: "pois", renderer: poiRenderer, radius: 4, color: "#fff", weight: 1, fillColor: "#1f6f8b", fillOpacity: 0.9
+    }).bindPopup("<b>" + escape(poi.name) + "</b>" + (poi.category ? "<br>" + escape(poi.category) : ""));
+    marker.poi = poi;
+    return marker;
   });
+  var pois = L.layerGroup();
+  var poiSpacing = 16, poiZoom = null;
+  function spreadPOIs() {
+    var zoom = map.getZoom();
+    if (zoom === poiZoom) return;
+    poiZoom = zoom;
+    var taken = {};
+    pois.clearLayers();
+    poiMarkers.forEach(function (marker) {
+      var point = map.project(marker.getLatLng(), zoom);
+      var square = Math.floor(point.x / poiSpacing) + ":" + Math.floor(point.y / poiSpacing);
+      if (taken[square]) return;
+      taken[square] = true;
+      marker.setRadius(zoom < 11 ? 3 : 4);
+      pois.addLayer(marker);
+    });
+  }
   var poiNames = L.layerGroup();
   var poiNameZoom = 14, poiNameLimit = 150;
   function showPOINames() {
     poiNames.clearLayers();
     if (!map.hasLayer(pois) || map.getZoom() < poiNameZoom) return;
-    var view = map.getBounds();
-    for (var i = 0, shown = 0; i < data.pois.length && shown < poiNameLimit; i++) {
-      var poi = data.pois[i];
-      if (!view.contains([poi.lat, poi.lon])) continue;
+    var view = map.getBounds(), shown = 0;
+    pois.eachLayer(function (marker) {
+      if (shown >= poiNameLimit || !view.contains(marker.getLatLng())) return;
       poiNames.addLayer(L.tooltip({ permanent: true, direction: "right", offset: [4, 0], className: "poi-label" })
-        .setLatLng([poi.lat, poi.lon]).setContent(escape(poi.name)));
+        .setLatLng(marker.getLatLng()).setContent(escape(marker.poi.name)));
       shown++;
-    }
+    });
   }
 
   // Time spent per place: a canvas over the map, one soft disc per cell of the grid.
@@ -211,6 +230,7 @@
     "Routes": routes, "Time spent (heatmap)": heat, "Trip starts and ends": ends, "Zones": zones, "POIs": pois,
     "Notes": markers.note, "Photos": markers.photo, "Zone events": markers.zone, "POI alerts": markers.nearby
   }, { collapsed: false }).addTo(map);
+  map.on("zoomend", spreadPOIs);
   map.on("zoomend moveend overlayadd overlayremove", showPOINames);
   if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
   else if (zones.getLayers().length) map.fitBounds(L.featureGroup(zones.getLayers()).getBounds());
@@ -222,6 +242,7 @@
     if (match) map.setView([Number(match[2]), Number(match[3])], Number(match[1]), { animate: animate });
   }
   viewFromAddress(false);
+  spreadPOIs();
   showPOINames();
   window.addEventListener("hashchange", function () { viewFromAddress(true); });
   map.on("moveend", function () {
@@ -331,7 +352,8 @@
     zone_labels: Array.prototype.map.call(document.querySelectorAll(".zone-label"), function (label) {
       return label.textContent;
     }),
-    pois: pois.getLayers().length,
+    pois: poiMarkers.length,
+    pois_drawn: pois.getLayers().length,
     poi_names: Array.prototype.map.call(document.querySelectorAll(".poi-label"), function (label) {
       return label.textContent;
     }),
