@@ -164,8 +164,8 @@ package struct ReportDocument {
 
     /// `stats --json` of each local year the journeys start in. The whole history's report charts
     /// every journey of each year, as `travelctl stats --year` does; a trip's, journey's or range's
-    /// report charts its own journeys, in the months from its first journey's start (or the range's
-    /// start) to its last one's end (or the range's end) only.
+    /// report charts its own journeys, in the months from its first journey's start to its last one's
+    /// end (a range's: widened to the range asked for) only.
     private static func stats(
         of journeys: [JourneyRecord],
         all: [JourneyRecord],
@@ -180,8 +180,9 @@ package struct ReportDocument {
         }
         var (from, through) = (first, last)
         if case .range(let since, let until) = selection {
-            from = since ?? from
-            through = until ?? through
+            // The range asked for, and the months of any selected journey that starts before it or ends after.
+            from = min(since ?? from, from)
+            through = max(until ?? through, through)
         }
         func month(_ time: UTCTime) -> Int {
             let local = zone.local(time).components
