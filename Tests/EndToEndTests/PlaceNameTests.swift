@@ -5,7 +5,7 @@ import TravelCore
 import TravelFormats
 
 /// Places named offline by the shipped gazetteer: the bus ride, with no zone or POI, names both
-/// ends of its trip after the GeoNames towns nearest them, the same in every listing and export,
+/// ends of its trip after the GeoNames towns holding them (there the nearest ones, too), the same in every listing and export,
 /// and a zone drawn later names them instead.
 @Suite(.serialized) struct PlaceNameTests {
     /// The gazetteer file read here independently of the product's reader: every place's name and
@@ -97,6 +97,37 @@ import TravelFormats
         )
         let coordinates = try Regex(#"^-?[0-9]+\.[0-9]{5}, -?[0-9]+\.[0-9]{5}$"#)
         #expect((plainTrip["end_place"] as? String)?.wholeMatch(of: coordinates) != nil)
+    }
+
+    /// Issue 26: a drive across Beijing, from 6 km NW of the city's GeoNames point to the Haidian
+    /// area 12 km N of it, read "4 km N of Jinrongjie" → "4 km E of Haidian" (the districts'
+    /// points were nearer); the city's 30 km extent holds both ends, so they are named after it.
+    @Test func aDriveInsideABigCityIsNamedAfterTheCityNotItsDistricts() throws {
+        let (directory, database) = try ImportCommandTests.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (from, to) = ((39.9489, 116.3544), (40.0, 116.33))
+        let start = try #require(ISO8601DateFormatter().date(from: "2026-01-05T01:00:00Z"))
+        var points: [(Double, Double)] = Array(repeating: from, count: 60)
+        points += (0...600).map { step in
+            let share = Double(step) / 600
+            return (from.0 + (to.0 - from.0) * share, from.1 + (to.1 - from.1) * share)
+        }
+        points += Array(repeating: to, count: 60)
+        let formatter = ISO8601DateFormatter()
+        let track = points.enumerated().map { index, point in
+            "<trkpt lat=\"\(point.0)\" lon=\"\(point.1)\"><time>"
+                + formatter.string(from: start.addingTimeInterval(Double(index))) + "</time></trkpt>"
+        }
+        let gpx = directory.appendingPathComponent("beijing.gpx")
+        try
+            (#"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">"#
+            + "<trk><trkseg>" + track.joined(separator: "\n") + "</trkseg></trk></gpx>\n")
+            .write(to: gpx, atomically: true, encoding: .utf8)
+        let imported = try Binaries.run("travelctl", ["--db", database, "import", gpx.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let trip = try #require(try ImportCommandTests.trips(database).first, "\(imported.output)")
+        #expect(trip["start_place"] as? String == "Beijing, China")
+        #expect(trip["end_place"] as? String == "Beijing, China")
     }
 
     /// The daemon names the ride's ends as `trips` does, in its journal/stderr lines, a hook's

@@ -84,47 +84,80 @@ package final class Gazetteer: Sendable {
     /// The place nearest `coordinate`, no farther than `limit` metres, with how far and in which
     /// direction `coordinate` lies from it; `nil` when none is that near.
     package func nearest(to coordinate: Coordinate, within limit: Double) -> GazetteerMatch? {
-        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite, count > 0 else { return nil }
+        places(around: coordinate, within: limit).nearest
+    }
+
+    /// The town whose extent (`townRadius`) holds `coordinate`, and the nearest place within
+    /// `limit` metres, in one walk of the tree. Where several towns' extents hold it, the one it is
+    /// nearest for its size wins (the least distance / radius): a city 12 km off with a radius of
+    /// 30 km (0.4) beats a suburb 4 km off with one of 2 km (outside it), and a suburb 500 m off
+    /// with a radius of 2 km (0.25) beats that city. Distances are measured on the sphere here.
+    package func places(
+        around coordinate: Coordinate,
+        within limit: Double
+    ) -> (town: GazetteerMatch?, nearest: GazetteerMatch?) {
+        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite, count > 0 else { return (nil, nil) }
         let query = Self.unitVector(coordinate)
         // Squared chord lengths on the unit sphere: monotonic in the distance along the surface.
         let halfAngle = min(limit / Self.meanRadius, Double.pi) / 2
         let chord = 2 * sin(radians: halfAngle)
-        var best = (index: -1, distance: chord * chord)
-        search(query, low: 0, high: count, axis: 0, best: &best)
-        guard best.index >= 0 else { return nil }
-        let place = place(at: best.index)
-        let inverse = Geodesy.inverse(place.coordinate, coordinate)
-        guard inverse.distance <= limit else { return nil }
-        return GazetteerMatch(place: place, distance: inverse.distance, bearing: inverse.initialAzimuth)
+        var walk = Walk(nearest: (-1, chord * chord))
+        search(query, low: 0, high: count, axis: 0, walk: &walk)
+        func match(_ index: Int) -> GazetteerMatch {
+            let place = place(at: index)
+            let inverse = Geodesy.inverse(place.coordinate, coordinate)
+            return GazetteerMatch(place: place, distance: inverse.distance, bearing: inverse.initialAzimuth)
+        }
+        let nearest = walk.nearest.index >= 0 ? match(walk.nearest.index) : nil
+        let town = walk.town.index >= 0 ? match(walk.town.index) : nil
+        return (town, nearest.flatMap { $0.distance <= limit ? $0 : nil })
     }
 
     /// The mean Earth radius, metres: the sphere the tree's unit vectors lie on.
     private static let meanRadius = 6_371_008.8
 
+    /// The best places found so far by a walk of the tree.
+    private struct Walk {
+        /// The nearest place, by squared chord length.
+        var nearest: (index: Int, distance: Double)
+        /// The town whose extent holds the query, by distance / radius (1 at the edge).
+        var town = (index: -1, score: 1.0.nextUp)
+        /// The squared chord length within which a place could still beat `town`: the score times
+        /// the largest radius. Chords of tens of kilometres equal their arcs to 1e-5.
+        var townReach = Self.squaredChord(metres: Gazetteer.maximumTownRadius)
+
+        static func squaredChord(metres: Double) -> Double {
+            let chord = metres / Gazetteer.meanRadius
+            return chord * chord
+        }
+    }
+
     /// Descends the implicit tree over `low ..< high` (its node the middle element, split on
-    /// `axis`), nearer side first, and visits the farther side only while it can hold a nearer place.
-    private func search(
-        _ query: SIMD3<Double>,
-        low: Int,
-        high: Int,
-        axis: Int,
-        best: inout (index: Int, distance: Double)
-    ) {
+    /// `axis`), nearer side first, and visits the farther side only while it can hold a nearer
+    /// place or a better town.
+    private func search(_ query: SIMD3<Double>, low: Int, high: Int, axis: Int, walk: inout Walk) {
         guard low < high else { return }
         let middle = low + (high - low) / 2
         let node = vector(middle)
         let point = SIMD3(Double(node.x), Double(node.y), Double(node.z))
         let offset = query - point
         let distance = (offset * offset).sum()
-        if distance < best.distance { best = (middle, distance) }
+        if distance < walk.nearest.distance { walk.nearest = (middle, distance) }
+        if distance < walk.townReach {
+            let radius = Self.townRadius(population: Int(load(UInt32.self, populationsOffset + middle * 4)))
+            let score = distance.squareRoot() * Self.meanRadius / radius
+            if score < walk.town.score {
+                walk.town = (middle, score)
+                walk.townReach = Walk.squaredChord(metres: score * Self.maximumTownRadius)
+            }
+        }
         let split = offset[axis]
         let next = axis == 2 ? 0 : axis + 1
-        if split < 0 {
-            search(query, low: low, high: middle, axis: next, best: &best)
-            if split * split < best.distance { search(query, low: middle + 1, high: high, axis: next, best: &best) }
-        } else {
-            search(query, low: middle + 1, high: high, axis: next, best: &best)
-            if split * split < best.distance { search(query, low: low, high: middle, axis: next, best: &best) }
+        let nearSide = split < 0 ? (low, middle) : (middle + 1, high)
+        let farSide = split < 0 ? (middle + 1, high) : (low, middle)
+        search(query, low: nearSide.0, high: nearSide.1, axis: next, walk: &walk)
+        if split * split < max(walk.nearest.distance, walk.townReach) {
+            search(query, low: farSide.0, high: farSide.1, axis: next, walk: &walk)
         }
     }
 
