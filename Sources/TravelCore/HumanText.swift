@@ -9,14 +9,28 @@ package enum HumanText {
         return "\(tenths / 10).\(tenths % 10) km"
     }
 
-    /// `45 s`, `12 min`, `1 h 05 min`: seconds below a minute, minutes below an hour.
+    /// `45 s`, `12 min`, `1 h 05 min`: seconds below a minute, else whole minutes as `minutes`
+    /// rounds them, so a trip reads the same length here, over MQTT and in the report.
     package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "? min" }
-        let total = Int(seconds.rounded())
-        let (hours, minutes) = (total / 3600, (total % 3600) / 60)
-        if hours > 0 { return "\(hours) h \(minutes < 10 ? "0" : "")\(minutes) min" }
-        if minutes > 0 { return "\(minutes) min" }
-        return "\(total) s"
+        if seconds.rounded() < 60 { return "\(Int(seconds.rounded())) s" }
+        let total = minutes(seconds)
+        let (hours, rest) = (total / 60, total % 60)
+        if hours > 0 { return "\(hours) h \(rest < 10 ? "0" : "")\(rest) min" }
+        return "\(rest) min"
+    }
+
+    /// A length of time in whole minutes, rounded to the nearest (24 min 30 s is 25): the one rule
+    /// for minutes wherever a duration is shown or sent (`trip_min`).
+    package static func minutes(_ seconds: Double) -> Int {
+        seconds.isFinite ? Int(max(-1e15, min(1e15, seconds / 60)).rounded()) : 0
+    }
+
+    /// `2026-01-05 09:44`: an instant as the clocks of `zone` show it, to the minute, as
+    /// `travelctl`'s tables show times; for the sentences people read (`EventPayload.sentence`).
+    package static func localTime(_ time: UTCTime, in zone: LocalTimeZone) -> String {
+        let local = zone.local(time).iso8601
+        return "\(local.prefix(10)) \(local.dropFirst(11).prefix(5))"
     }
 
     /// `3 years 12 days`, `2 h 5 min`, `0.4 s`: a length of time that may be years (a clock's

@@ -372,7 +372,7 @@ extension TravelDatabase {
 
     /// A journey's destination as read today: the label stored when journeys were grouped, read
     /// again at the destination's position (columns `column`, `column + 1`) through today's zones
-    /// and named places, and the gazetteer where it was only coordinates. `home` stays home; a
+    /// and named places, and the gazetteer where it was only coordinates. `Home` stays home; a
     /// plan's or a hand-started journey's destination, which the user named, has no position.
     private static func destination(
         _ row: SQLiteStatement,
@@ -381,15 +381,17 @@ extension TravelDatabase {
         _ labels: ReadLabels
     ) -> String {
         let stored = row.text(at: text) ?? ""
-        guard stored != "home", let latitude = row.optionalDouble(at: column),
+        // Rows grouped before home was written "Home" say "home".
+        if stored == "home" || stored == NamedPlace.homeName { return NamedPlace.homeName }
+        guard let latitude = row.optionalDouble(at: column),
             let longitude = row.optionalDouble(at: column + 1)
         else { return stored }
         let place = Coordinate(latitude: latitude, longitude: longitude)
         return labels.label(stored, at: place, storedIsCoordinates: Coordinate(parsing: stored) != nil) ?? stored
     }
 
-    /// A destination's label: `home`, else the zone it lies in or the POI next to it (as a trip's
-    /// end is labelled), else the coordinates of the place it belongs to.
+    /// A destination's label: `Home`, as places name it, else the zone it lies in or the POI next
+    /// to it (as a trip's end is labelled), else the coordinates of the place it belongs to.
     private static func label(
         _ destination: Coordinate,
         home: Home?,
@@ -397,7 +399,9 @@ extension TravelDatabase {
         labeler: PlaceLabeler,
         rules: JourneyRules
     ) -> String {
-        if let home, Geodesy.fastDistance(home.coordinate, destination) <= rules.placeRadius { return "home" }
+        if let home, Geodesy.fastDistance(home.coordinate, destination) <= rules.placeRadius {
+            return NamedPlace.homeName
+        }
         if let name = labeler.label(for: destination) { return name }
         let place = places.place(near: destination).map { places.places[$0].centre }
         return (place ?? destination).coordinateLabel

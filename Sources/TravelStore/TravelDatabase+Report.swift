@@ -113,6 +113,7 @@ package struct ReportDocument {
                 "trips": .integer(Int64(trips.count)),
                 "distance_m": .double((trips.reduce(0) { $0 + $1.summary.distance } * 10).rounded() / 10),
                 "duration_s": .double(trips.reduce(0) { $0 + $1.summary.duration }),
+                "duration": .string(HumanText.duration(trips.reduce(0) { $0 + $1.summary.duration })),
                 "route_points": .integer(Int64(trips.reduce(0) { $0 + $1.summary.pointCount })),
                 "drawn_points": .integer(Int64(drawn)),
                 "pois_in_area": .integer(Int64(pois.count)),
@@ -127,6 +128,8 @@ package struct ReportDocument {
     private static func write(_ trip: TripRecord, type: JourneyType?, route: [Coordinate], to json: inout JSONWriter) {
         var members = trip.message.members
         members.append(.init("type", type.map { .string($0.rawValue) } ?? .null))
+        // Durations read as `trips` and the daemon write them: the page does not round its own.
+        members.append(.init("duration", .string(HumanText.duration(trip.summary.duration))))
         json.beginObject()
         for member in members { json.member(member.key, member.value) }
         json.key("route")

@@ -23,6 +23,10 @@ struct Follow: ParsableCommand {
 
     func run() throws {
         let daemon = try DaemonClient(socket: database.socket)
+        // People read the daemon's local time, as its event messages and tables have it.
+        let zone =
+            output.json
+            ? .utc : LocalTimeZone.of(name: (try daemon.call(.status, NoParameters()) as StatusReply).timeZone)
         do {
             try daemon.client.send(VarlinkCall(method: ControlInterface.Method.subscribe.qualified, more: true))
             while true {
@@ -39,7 +43,7 @@ struct Follow: ParsableCommand {
                 if output.json {
                     print(event.json.serializedString())
                 } else if event.kind != "subscribed" {
-                    print("\(Self.time(of: event))  \(event.message)")
+                    print("\(Self.time(of: event, in: zone))  \(event.message)")
                 }
                 fflush(nil)
                 if !reply.continues { return }
@@ -54,10 +58,11 @@ struct Follow: ParsableCommand {
         }
     }
 
-    /// `2019-02-18 07:50:08`: the event's own GPS time, UTC, to the second as journalctl shows
-    /// it; blank while the daemon has no GPS time (before its first fix).
-    static func time(of event: EventMessage) -> String {
+    /// `2019-02-18 07:50:08`: the event's own GPS time in the daemon's `[Journeys] TimeZone`, to
+    /// the second as journalctl shows it; blank while the daemon has no GPS time (before its
+    /// first fix).
+    static func time(of event: EventMessage, in zone: LocalTimeZone) -> String {
         guard let time = event.time else { return String(repeating: " ", count: 19) }
-        return String(time.iso8601.prefix(19)).split(separator: "T").joined(separator: " ")
+        return String(zone.local(time).iso8601.prefix(19)).split(separator: "T").joined(separator: " ")
     }
 }

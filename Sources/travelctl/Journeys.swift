@@ -246,7 +246,8 @@ extension Format {
 
     /// Durations of days read in days: `6 d 4 h`; shorter ones as `duration` gives them.
     static func span(_ seconds: Double) -> String {
-        let hours = Int((seconds / 3600).rounded(.down))
+        // Hours of the minutes `duration` rounds to, so 23 h 59 min 40 s is 1 d 0 h, not 24 h 00 min.
+        let hours = HumanText.minutes(seconds) / 60
         return hours < 24 ? HumanText.duration(seconds) : "\(hours / 24) d \(hours % 24) h"
     }
 }

@@ -128,7 +128,12 @@ import TravelFormats
     }
 
     @Test func followPrintsEventsAsJSONLines() throws {
-        let daemon = try ControlDaemon(replaying: ControlDaemon.car, speed: "20")
+        // Istria is UTC+1 in December; people read the daemon's local time, the fields stay UTC.
+        let daemon = try ControlDaemon(
+            replaying: ControlDaemon.car,
+            speed: "20",
+            configuration: "[Journeys]\nTimeZone=Europe/Zagreb\n"
+        )
         defer { _ = daemon.stop() }
         // A second subscriber reads the same events as people do, meanwhile.
         let (human, socket) = (Box(), daemon.socket)
@@ -152,7 +157,8 @@ import TravelFormats
         let lines = try #require(human.result).output.split(separator: "\n")
         let trip = try #require(lines.first { $0.contains("trip ended at ") })
         let end = try #require(ended["time"]?.stringValue)
-        #expect(trip.hasPrefix(end.prefix(19).replacingOccurrences(of: "T", with: " ") + "  trip ended at \(end)"))
+        #expect(end == "2020-12-18T06:22:36.000Z")
+        #expect(trip.hasPrefix("2020-12-18 07:22:36  trip ended at 2020-12-18 07:22 at "), "\(trip)")
         #expect(lines.allSatisfy { $0.hasPrefix("2020-12-18 ") || $0.hasPrefix(String(repeating: " ", count: 19)) })
     }
 }

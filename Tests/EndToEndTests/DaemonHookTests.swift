@@ -39,6 +39,10 @@ import Testing
         # Far longer than the replay takes (well under a second): a bound for a hang.
         TimeoutSec=8s
         MaxConcurrent=2
+
+        [Journeys]
+        # Eight hours east of the ride's Limerick: what people read is local, the fields stay UTC.
+        TimeZone=Asia/Shanghai
         """.write(toFile: state.config, atomically: true, encoding: .utf8)
 
         let daemon = try DaemonProcess([
@@ -84,7 +88,11 @@ import Testing
         #expect(environment.contains("TC_DISTANCE_M=\(distance)"), "\(environment)")
         #expect(environment.contains("TC_TRIP_START=\(trip["start"] ?? "?")"), "\(environment)")
         #expect(environment.contains("TC_TRIP_END=\(trip["end"] ?? "?")"), "\(environment)")
+        #expect(environment.contains("TC_TIME=2019-02-18T09:00:19.000Z"), "\(environment)")
         let message = try #require(environment.first { $0.hasPrefix("TC_MESSAGE=") }?.dropFirst("TC_MESSAGE=".count))
+        // Local time, to the minute, and the place by its name, as `trips` names it: no coordinates.
+        let place = try #require(trip["end_place"] as? String)
+        #expect(message == "trip ended at 2019-02-18 17:00 at \(place): 13.9 km in 1 h 10 min (end-of-input)")
         #expect(output.contains(message))
 
         let stdin = try Data(contentsOf: state.url.appendingPathComponent("ended.stdin"))

@@ -56,6 +56,8 @@ import Testing
     @Test func readyStatusWatchdogReloadingAndStopping() throws {
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
+        // The status names the trip's start in local time, as the event messages do.
+        try "[Journeys]\nTimeZone=Asia/Shanghai\n".write(toFile: state.config, atomically: true, encoding: .utf8)
         let notify = try NotifySocket(in: state.url)
         let receiver = try PTYReceiver()
         let daemon = try DaemonProcess(
@@ -71,10 +73,13 @@ import Testing
 
         let drive = try DaemonGPSDTests.Drive()
         receiver.write(DaemonSerialTests.line(drive.epochs[..<60]))
-        #expect(daemon.waitForLine(containing: "trip started") != nil, "\(daemon.output)")
+        let started = try #require(daemon.waitForLine(containing: "trip started at "), "\(daemon.output)")
+        // "trip started at 2026-05-01 16:00 from …": the local hour and minute.
+        let local = try #require(started.range(of: "trip started at ")).upperBound
+        let clock = started[local...].dropFirst(11).prefix(5)
         let pings = notify.until("trip since")
         let status = try #require(pings.last, "\(pings)")
-        #expect(status.hasPrefix("WATCHDOG=1\nSTATUS=3D fix, 8 sats — trip since "), "\(status)")
+        #expect(status.hasPrefix("WATCHDOG=1\nSTATUS=3D fix, 8 sats — trip since \(clock): "), "\(status) \(started)")
 
         daemon.send(SIGHUP)
         let reload = notify.until("READY=1")

@@ -39,6 +39,11 @@ import TravelFormats
         }
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
+        // Eight hours east of the ride's Limerick: MESSAGE reads local time, the fields stay UTC.
+        let shanghai = LocalTimeZone.fixed(try #require(UTCOffset(seconds: 8 * 3600)))
+        try
+            "[Control]\nSocket=\(state.url.appendingPathComponent("control").path)\n[Journeys]\nTimeZone=Asia/Shanghai\n"
+            .write(toFile: state.config, atomically: true, encoding: .utf8)
         // The bus depot, a square the ride crosses and POIs: zone and nearby events too.
         try ZoneCommandTests.addPlaces(to: state.database, in: state.url)
         let out = state.url.appendingPathComponent("journal.json").path
@@ -71,6 +76,21 @@ import TravelFormats
         for entry in ended {
             #expect(Double(entry["DISTANCE_M"] as? String ?? "") ?? 0 > 100)
             #expect(Double(entry["DURATION_S"] as? String ?? "") ?? 0 > 60)
+            let end = try #require(UTCTime(iso8601: entry["TIME"] as? String ?? ""), "\(entry)")
+            #expect((entry["TIME"] as? String)?.hasSuffix("Z") == true)
+            let place = try #require(entry["PLACE"] as? String)
+            #expect(
+                (entry["MESSAGE"] as? String)?.hasPrefix(
+                    "trip ended at \(HumanText.localTime(end, in: shanghai)) at \(place): "
+                ) == true,
+                "\(entry)"
+            )
+        }
+        for entry in started {
+            let start = try #require(UTCTime(iso8601: entry["TIME"] as? String ?? ""), "\(entry)")
+            let place = try #require(entry["PLACE"] as? String)
+            let message = "trip started at \(HumanText.localTime(start, in: shanghai)) from \(place)"
+            #expect(entry["MESSAGE"] as? String == message)
         }
         let zones = entries.filter {
             ($0["MESSAGE_ID"] as? String).map(
@@ -79,6 +99,12 @@ import TravelFormats
         }
         #expect(zones.compactMap { $0["ZONE_NAME"] as? String } == ["depot", "square", "square"], "\(zones)")
         #expect(zones.allSatisfy { $0["LATITUDE"] != nil && $0["LONGITUDE"] != nil })
+        for entry in zones {
+            let time = try #require(UTCTime(iso8601: entry["TIME"] as? String ?? ""), "\(entry)")
+            let verb = entry["MESSAGE_ID"] as? String == "398dd212b7f34542abb8a1972a053e1d" ? "entered" : "left"
+            let message = "\(verb) zone \(entry["ZONE_NAME"] ?? "?") at \(HumanText.localTime(time, in: shanghai))"
+            #expect((entry["MESSAGE"] as? String)?.hasPrefix(message) == true, "\(entry)")
+        }
         let nearby = entries.filter { $0["MESSAGE_ID"] as? String == "2eba3f25c409442d874731d6635f7263" }
         #expect(!nearby.isEmpty && nearby.allSatisfy { $0["POI_NAME"] != nil && $0["DISTANCE_M"] != nil })
         // Every stored zone event and alert has its journal entry, with the same fields: the

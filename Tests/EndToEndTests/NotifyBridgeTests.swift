@@ -30,8 +30,16 @@ import Testing
         let zones = calls.map(\.summary).filter { $0.hasPrefix("Entered ") || $0.hasPrefix("Left ") }
         #expect(zones == ["Left depot", "Entered square", "Left square"], "\(calls)")
         #expect(calls.allSatisfy { $0.appName == "TravelCompanion" }, "\(calls)")
-        #expect(calls.first { $0.summary == "Left depot" }?.body.hasPrefix("left zone depot at ") == true, "\(calls)")
-        #expect(calls.first { $0.summary == "Entered square" }?.body.hasPrefix("entered zone square at ") == true)
+        // The ride is 07:45-09:00 UTC: 15:45-17:00 in the daemon's Asia/Shanghai, to the minute.
+        for (summary, sentence) in [
+            ("Left depot", "left zone depot at "), ("Entered square", "entered zone square at "),
+        ] {
+            let body = try #require(calls.first { $0.summary == summary }?.body, "\(calls)")
+            #expect(body.hasPrefix(sentence), "\(calls)")
+            let local = body.dropFirst(sentence.count)
+            #expect(local.count == 16 && local.hasPrefix("2019-02-18 1"), "\(body)")
+            #expect((15...17).contains(Int(local.dropFirst(11).prefix(2)) ?? 0), "\(body)")
+        }
         #expect(calls.contains { $0.summary.hasPrefix("Nearby: ") }, "\(calls)")
         // Trip starts and fixes are not alerts.
         #expect(!calls.contains { $0.body.hasPrefix("trip started") }, "\(calls)")
@@ -136,6 +144,11 @@ import Testing
 
         init(socket: String) throws {
             state = try DaemonReplayTests.StateDirectory()
+            // Eight hours east of the ride's Limerick: notifications read local time.
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: state.config))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("[Journeys]\nTimeZone=Asia/Shanghai\n".utf8))
+            try handle.close()
             try ZoneCommandTests.addPlaces(to: state.database, in: state.url)
             receiver = try PTYReceiver()
             process = try NotifyBridgeTests.daemon(state, socket: socket, receiver: receiver)

@@ -152,7 +152,7 @@ import TravelDecoding
         await pipeline.handle(.fixTimedOut(after: .seconds(5)))
         #expect(
             TrackingPipelineTests.messages(handler) == [
-                "fix acquired at 2026-05-01T00:00:00.000Z", "fix lost (no position for 5 s)",
+                "fix acquired at 2026-05-01 00:00", "fix lost (no position for 5 s)",
             ]
         )
     }

@@ -58,8 +58,8 @@ import TravelStore
             let delivered = Self.reminders(handler)
             #expect(
                 delivered.map(\.message).sorted() == [
-                    "no trip logged since 2019-02-18T09:00:19.000Z, 7 days or more",
-                    "planned journey 1 to Trieste starts tomorrow, 2019-02-27",
+                    "no trip logged since 2019-02-18 09:00, 7 days or more",
+                    "plan 1 to Trieste starts tomorrow, 2019-02-27 (travelctl plan list)",
                 ]
             )
             #expect(Set(delivered.map(\.id)) == [EventKind.noTripReminder.messageID, EventKind.planReminder.messageID])

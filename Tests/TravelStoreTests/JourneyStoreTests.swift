@@ -27,7 +27,7 @@ import TravelStore
         #expect(first.map(\.tripIDs) == [[1], [2]])
         #expect(first.map(\.isOpen) == [false, true])
         #expect(first.map(\.type) == [.local, .day])
-        #expect(first[0].destination == "home")
+        #expect(first[0].destination == "Home")
         #expect(first[1].destination == "53.51324, 13.40213", "the place where the trip stopped")
         #expect(try database.trips().map(\.journeyID) == first.map(\.id))
 

@@ -45,7 +45,7 @@ package struct OsmAndQuery: Sendable, Hashable {
             query.add("motion", "false")
             query.add("trip_start", "\(UplinkNumbers.seconds(trip.startTime))")
             query.add("trip_km", trip.distance / 1000, fractionDigits: 2)
-            query.add("trip_min", "\(UplinkNumbers.rounded(trip.duration / 60))")
+            query.add("trip_min", "\(HumanText.minutes(trip.duration))")
             return query.text
         case .zone(let event):
             var query = Query(deviceID: deviceID, time: event.time, coordinate: event.coordinate)

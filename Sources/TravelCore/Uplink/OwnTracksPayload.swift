@@ -56,8 +56,8 @@ package struct OwnTracksPayload: Sendable {
             json.member("trip_start", .integer(UplinkNumbers.seconds(trip.startTime)))
             json.key("trip_km")
             json.decimal(trip.distance / 1000, fractionDigits: 2)
-            json.member("trip_min", .integer(UplinkNumbers.rounded(trip.duration / 60)))
-            json.member("trip_moving_min", .integer(UplinkNumbers.rounded(trip.movingTime / 60)))
+            json.member("trip_min", .integer(Int64(HumanText.minutes(trip.duration))))
+            json.member("trip_moving_min", .integer(Int64(HumanText.minutes(trip.movingTime))))
             json.member("trip_max_kmh", .integer(UplinkNumbers.rounded(trip.maximumSpeed * 3.6)))
             json.member("trip_avg_kmh", .integer(UplinkNumbers.rounded(trip.averageSpeed * 3.6)))
             if let reason = trip.endReason { json.member("trip_end_reason", .string(reason.rawValue)) }

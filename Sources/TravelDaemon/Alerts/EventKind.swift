@@ -122,7 +122,7 @@ extension EventKind {
         case .planReminder:
             (
                 "Planned journey starts tomorrow",
-                "The planned journey @PLAN_ID@ to @DESTINATION@ starts tomorrow, @PLAN_FROM@ (`travelctl plan list`)."
+                "Plan @PLAN_ID@ to @DESTINATION@ starts tomorrow, @PLAN_FROM@; `travelctl plan list` shows it by that id."
             )
         }
     }

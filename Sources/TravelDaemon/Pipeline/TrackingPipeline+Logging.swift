@@ -8,33 +8,15 @@ extension TrackingPipeline {
     func log(_ event: TrackingEvent) {
         switch event {
         case .tripStarted(let trip):
-            let place = recorder.database.label(for: trip.start)
-            logger.notice(
-                "trip started at \(trip.startTime) from \(Self.place(trip.start, named: place))",
-                metadata: .event(.tripStarted(trip, place: place ?? trip.start.coordinateLabel))
-            )
+            let place = recorder.database.label(for: trip.start) ?? trip.start.coordinateLabel
+            notice(.tripStarted(trip, place: place))
         case .tripEnded(let trip):
-            let reason = trip.endReason.map { " (\($0.rawValue))" } ?? ""
-            let place = recorder.database.label(for: trip.end)
-            logger.notice(
-                """
-                trip ended at \(trip.endTime) at \(Self.place(trip.end, named: place)): \
-                \(HumanText.distance(trip.distance)) in \(HumanText.duration(trip.duration))\(reason)
-                """,
-                metadata: .event(.tripEnded(trip, place: place ?? trip.end.coordinateLabel))
-            )
+            let place = recorder.database.label(for: trip.end) ?? trip.end.coordinateLabel
+            notice(.tripEnded(trip, place: place))
         case .zone(let event):
-            let verb = event.kind == .enter ? "entered" : "left"
-            let whileOff = event.whileOff ? " (while the power was off; noticed at the first fix after)" : ""
-            logger.notice(
-                "\(verb) zone \(event.zoneName) at \(event.time) at \(Self.place(event.coordinate))\(whileOff)",
-                metadata: .event(.zone(event))
-            )
+            notice(.zone(event))
         case .nearby(let alert):
-            logger.notice(
-                "\(alert.message) at \(alert.time) at \(Self.place(alert.coordinate))",
-                metadata: .event(.nearby(alert))
-            )
+            notice(.nearby(alert))
         case .fixRejected(let time, .timeJump):
             // Rare, and a sign of a receiver's bad date: worth a line of its own.
             logger.notice(
@@ -53,11 +35,15 @@ extension TrackingPipeline {
         let time = fix?.time.map {
             GPSWeekRollover.corrected($0, earliest: recorder.engine.configuration.earliestFixTime)
         }
-        let when = time.map { " at \($0)" } ?? silence.map { " (no position for \($0.logText))" } ?? ""
+        let when =
+            time.map { " at \(HumanText.localTime($0, in: timeZone))" } ?? silence.map {
+                " (no position for \($0.logText))"
+            } ?? ""
         switch change {
         case .acquired:
             let coordinate = Coordinate(latitude: fix?.latitude ?? 0, longitude: fix?.longitude ?? 0)
-            logger.info("fix acquired\(when)", metadata: .event(.fixAcquired(at: time, coordinate)))
+            let payload = EventPayload.fixAcquired(at: time, coordinate)
+            logger.info("\(sentence(payload) ?? "fix acquired")", metadata: .event(payload))
         case .lost:
             let why =
                 reason ?? silence.map { "no position for \($0.logText)" } ?? "the receiver reports no position"
@@ -91,25 +77,13 @@ extension TrackingPipeline {
         }
     }
 
-    /// `Castletroy, Munster (52.67269,-8.57132)`: the place's label, the same as `trips` gives,
-    /// before its position; the position alone where nothing names it.
-    static func place(_ coordinate: Coordinate, named label: String?) -> String {
-        guard let label else { return place(coordinate) }
-        return "\(label) (\(place(coordinate)))"
+    /// Logs an event whose sentence `EventPayload.sentence(in:)` words, at notice level.
+    private func notice(_ payload: EventPayload) {
+        logger.notice("\(sentence(payload) ?? payload.kind.name)", metadata: .event(payload))
     }
 
-    /// `52.66083,-8.63064`: five decimals are a metre, as precise as a fix is.
-    static func place(_ coordinate: Coordinate) -> String {
-        "\(decimal(coordinate.latitude, places: 5)),\(decimal(coordinate.longitude, places: 5))"
-    }
-
-    /// `value` rounded to `places` decimals, without Foundation's `String(format:)`.
-    static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int((abs(value) * Double(scale)).rounded())
-        let fraction = String(scaled % scale)
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        return "\(sign)\(scaled / scale).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
+    /// The sentence people read for `payload`, in the configured `[Journeys] TimeZone`.
+    func sentence(_ payload: EventPayload) -> String? {
+        payload.sentence(in: timeZone)
     }
 }

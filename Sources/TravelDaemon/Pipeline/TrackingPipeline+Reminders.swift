@@ -33,12 +33,7 @@ extension TrackingPipeline {
     }
 
     private func log(_ reminder: Reminder, at now: UTCTime) {
-        let text =
-            switch reminder {
-            case .noTrip(let end, let days): "no trip logged since \(end), \(days) days or more"
-            case .planTomorrow(let id, let destination, let from):
-                "planned journey \(id) to \(destination) starts tomorrow, \(from)"
-            }
-        logger.notice("\(text)", metadata: .event(.reminder(reminder, at: now)))
+        let payload = EventPayload.reminder(reminder, at: now)
+        logger.notice("\(sentence(payload) ?? payload.kind.name)", metadata: .event(payload))
     }
 }

@@ -69,6 +69,9 @@ package actor TrackingPipeline {
     /// Seconds the system clock is ahead of GPS time (negative: behind), once measured.
     package var systemClockOffset: Double? { clockOffset.offset }
 
+    /// The zone of the times people read in event messages (`[Journeys] TimeZone`), as currently configured.
+    var timeZone: LocalTimeZone { configuration.journeys.zone }
+
     /// Seconds between flushes (`[Storage] FlushIntervalSec`), as currently configured.
     package var flushInterval: Double { configuration.storage.flushInterval }
 

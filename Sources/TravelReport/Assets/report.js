@@ -32,10 +32,6 @@
     return parts.year + "-" + parts.month + "-" + parts.day + " " + parts.hour + ":" + parts.minute;
   }
   function km(metres) { return (metres / 1000).toFixed(1) + " km"; }
-  function hours(seconds) {
-    var minutes = Math.round(seconds / 60);
-    return Math.floor(minutes / 60) + " h " + (minutes % 60 < 10 ? "0" : "") + (minutes % 60) + " min";
-  }
   function place(name, lat, lon) {
     return name ? escape(name) : lat.toFixed(5) + ", " + lon.toFixed(5);
   }
@@ -74,7 +70,7 @@
       when(trip.start) + " → " + when(trip.end) + "<br>" +
       place(trip.start_place, trip.start_lat, trip.start_lon) + " → " +
       place(trip.end_place, trip.end_lat, trip.end_lon) + "<br>" +
-      km(trip.distance_m) + ", " + hours(trip.duration_s) +
+      km(trip.distance_m) + ", " + escape(trip.duration) +
       (trip.journey_id !== null ? "<br>journey " + trip.journey_id : "");
     if (points.length > 1) {
       var line = L.polyline(points, { color: colours[trip.type] || untyped, weight: 4, opacity: 0.9 });
@@ -257,7 +253,7 @@
   var totals = data.totals;
   var totalItems = [
     ["Journeys", totals.journeys], ["Trips", totals.trips], ["Distance", km(totals.distance_m)],
-    ["Driving time", hours(totals.duration_s)], ["Route points", totals.route_points],
+    ["Driving time", totals.duration], ["Route points", totals.route_points],
     ["Points drawn", totals.drawn_points]
   ];
   document.getElementById("totals").innerHTML = totalItems.map(function (item) {
