@@ -70,6 +70,16 @@ import TravelStore
         #expect(Self.reminders(handler).isEmpty)
     }
 
+    /// One day is "1 day or more", not "1 days or more" (issue 26).
+    @Test func oneDayIsSingular() throws {
+        let end = try #require(UTCTime(iso8601: "2019-02-18T09:00:19Z"))
+        #expect(
+            TrackingPipeline.text(of: .noTrip(lastTripEnd: end, days: 1))
+                == "no trip logged since 2019-02-18T09:00:19.000Z, 1 day or more"
+        )
+        #expect(TrackingPipeline.text(of: .noTrip(lastTripEnd: end, days: 2)).hasSuffix(", 2 days or more"))
+    }
+
     @Test func beforeTheFirstLiveFixNothingIsDueWhateverTheSystemClockSays() async throws {
         let scratch = try TemporaryDirectory()
         let (pipeline, handler) = try Self.pipeline(scratch)

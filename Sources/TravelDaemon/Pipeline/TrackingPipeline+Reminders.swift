@@ -33,12 +33,16 @@ extension TrackingPipeline {
     }
 
     private func log(_ reminder: Reminder, at now: UTCTime) {
-        let text =
-            switch reminder {
-            case .noTrip(let end, let days): "no trip logged since \(end), \(days) days or more"
-            case .planTomorrow(let id, let destination, let from):
-                "planned journey \(id) to \(destination) starts tomorrow, \(from)"
-            }
+        let text = Self.text(of: reminder)
         logger.notice("\(text)", metadata: .event(.reminder(reminder, at: now)))
+    }
+
+    /// The journal's `MESSAGE` of a reminder: `no trip logged since …, 1 day or more`.
+    static func text(of reminder: Reminder) -> String {
+        switch reminder {
+        case .noTrip(let end, let days): "no trip logged since \(end), \(days) day\(days == 1 ? "" : "s") or more"
+        case .planTomorrow(let id, let destination, let from):
+            "planned journey \(id) to \(destination) starts tomorrow, \(from)"
+        }
     }
 }
