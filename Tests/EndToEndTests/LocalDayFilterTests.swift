@@ -87,6 +87,10 @@ import Testing
             try "[Journeys]\nTimeZone=\(written)\n".write(toFile: config, atomically: true, encoding: .utf8)
             let check = try Binaries.run("travel-companiond", ["check-config", "--config", config])
             #expect(check.status == 0, "\(written): \(check.standardError)")
+            #expect(
+                check.output.hasSuffix("[Journeys] TimeZone=\(written): 8 h east of UTC (UTC+08:00)\n"),
+                "\(check.output)"
+            )
         }
         let gpx = try TimeZoneCommandTests.evenings(in: directory)
         #expect(try Binaries.run("travelctl", ["--db", db, "import", "--config", config, gpx]).status == 0)

@@ -101,7 +101,7 @@ package enum TimeZoneName {
     }
 
     /// `8 h east`, `5 h 30 min west`.
-    private static func distance(_ offset: UTCOffset) -> String {
+    package static func distance(_ offset: UTCOffset) -> String {
         let minutes = abs(offset.seconds) / 60
         let hours = minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
         return hours + (offset.seconds < 0 ? " west" : " east")
