@@ -65,7 +65,7 @@ enum ConfigurationValueType: Sendable, Hashable {
         case .speed: "a speed in metres per second"
         case .coordinate: "latitude, longitude in degrees, such as 45.28310, 13.72120, or auto"
         case .utcOffset: "a UTC offset such as +01:00"
-        case .timeZone: "a time zone of the tz database such as Europe/Dublin"
+        case .timeZone: "a time zone of the tz database such as Europe/Dublin, or an offset such as UTC+8"
         case .date: "a date such as 2019-01-01"
         case .command: "an absolute program path and its arguments, commands separated by ' ; '"
         case .timeOfDay: "a time of day such as 09:00"

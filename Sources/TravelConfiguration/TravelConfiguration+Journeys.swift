@@ -7,8 +7,8 @@ extension TravelConfiguration {
         package var home = "auto"
         /// The home area's radius, metres.
         package var homeRadius = 25_000.0
-        /// The tz database name of the local days' time zone (`Europe/Dublin`); empty for the
-        /// machine's zone.
+        /// The local days' time zone as written: a tz database name (`Europe/Dublin`) or an offset
+        /// (`UTC+8`); empty for the machine's zone.
         package var timeZone = ""
         /// Deprecated: a fixed offset (`+01:00`) for local days, used only when `timeZone` is empty.
         package var utcOffset = ""
@@ -49,8 +49,12 @@ extension TravelConfiguration {
                 """
                 The time zone of local calendar days, which type journeys (day or multi-day), count nights, \
                 group statistics by month and date plans, and of every local time travelctl prints: a name \
-                of the system's tz database (/usr/share/zoneinfo, package tzdata) such as Europe/Dublin, or \
-                UTC. Daylight saving time is followed. Empty: the machine's zone (the TZ variable, else \
+                of the system's tz database (/usr/share/zoneinfo, package tzdata) such as Asia/Shanghai, \
+                whose daylight saving time is followed, or a fixed offset east (+) or west (-) of UTC: \
+                UTC+8, GMT+8, UTC-5, UTC+05:30, +08:00. A POSIX rule that counts hours the other way \
+                (CST-8, <+08>-8) and the tz database's Etc/GMT+8 (8 h west) are refused with the text to \
+                write instead; a full POSIX rule with its changes (EST5EDT,M3.2.0,M11.1.0) is read as \
+                POSIX. Empty: the machine's zone (the TZ variable as the C library reads it, else \
                 /etc/localtime, else UTC). docs/journeys.md says how days are decided.
                 """
             ),

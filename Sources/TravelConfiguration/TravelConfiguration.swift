@@ -146,6 +146,14 @@ package struct TravelConfiguration: Sendable, Hashable {
         if !journeys.timeZone.isEmpty {
             do {
                 journeys.zone = try timeZones.zone(named: journeys.timeZone)
+            } catch .ambiguous(_, let reason) {
+                throw .invalidValue(
+                    location ?? ConfigurationLocation(file: "TimeZone", line: nil),
+                    section: "Journeys",
+                    key: "TimeZone",
+                    value: journeys.timeZone,
+                    reason: reason
+                )
             } catch {
                 throw .wrongType(
                     location ?? ConfigurationLocation(file: "TimeZone", line: nil),

@@ -167,9 +167,11 @@ package enum ControlInterface {
         # Every reply that travelctl shows local times from names the daemon's [Journeys]
         # TimeZone in time_zone (Europe/Dublin; UTC+01:00 for a fixed offset), a name of the
         # system's tz database; utc_offset is that zone's offset (+01:00) when it never changes,
-        # else null, for clients from before time zones. Instants stay ISO-8601 UTC.
+        # else null, for clients from before time zones. Instants stay ISO-8601 UTC. A since or
+        # until is an ISO-8601 instant, or a date (2026-01-09): the whole local day of that zone,
+        # since from its first moment, until through its last.
 
-        # Trips starting within since and until, ISO-8601 UTC instants, oldest first; each
+        # Trips starting within since and until (instants or local dates), oldest first; each
         # object is what travelctl trips --json prints.
         method ListTrips(since: ?string, until: ?string) -> (trips: []object, time_zone: ?string)
 

@@ -30,11 +30,14 @@ package struct SystemTimeZoneDatabase: TimeZoneDatabase {
     /// No TZif file is near this large (the largest are about 4 KiB).
     private static let maximumFileSize = 1 << 20
 
-    /// `UTC` and `UTC±hh:mm` without a file; else the file `directory/name`, for a name that stays
-    /// inside the directory (no `..`, no leading `/`); else a POSIX rule such as
-    /// `IST-1GMT0,M10.5.0,M3.5.0/1`, as `TZ` may hold one.
+    /// A fixed offset as people write it (`UTC+8`, `+08:00`: `TimeZoneName.writtenOffset`) without
+    /// a file; a name that reads as opposite offsets (`CST-8`, `Etc/GMT+8`) refused with what to
+    /// write; else the file `directory/name`, for a name that stays inside the directory (no `..`,
+    /// no leading `/`); else a full POSIX rule with its daylight-saving changes, such as
+    /// `IST-1GMT0,M10.5.0,M3.5.0/1`.
     package func zone(named name: String) throws(TimeZoneError) -> LocalTimeZone {
-        if let fixed = TimeZoneName.fixedZone(name) { return fixed }
+        if let fixed = TimeZoneName.writtenOffset(name) { return fixed }
+        if let ambiguity = TimeZoneName.ambiguity(name) { throw ambiguity }
         guard TimeZoneName.isWellFormed(name) else {
             throw .unknown(name: name, reason: "a zone name is relative, such as Europe/Dublin, without '..'")
         }
@@ -48,14 +51,22 @@ package struct SystemTimeZoneDatabase: TimeZoneDatabase {
         }
     }
 
-    /// `TZ` when set (a zone name, `:name`, a path, or a POSIX rule), else `/etc/localtime`
-    /// (named after the zone its link points to: `Europe/Dublin`), else UTC. A zone that cannot be
-    /// read counts as absent: the machine's clock setting is not the configuration's fault.
+    /// `TZ` when set, as the C library reads it (a zone name, `:name`, a path, or a POSIX rule,
+    /// whose hours count west: `TZ=UTC+8` is 8 h west, as `date` shows, and is named `UTC-08:00`),
+    /// else `/etc/localtime` (named after the zone its link points to: `Europe/Dublin`), else UTC.
+    /// A zone that cannot be read counts as absent: the machine's clock setting is not the
+    /// configuration's fault.
     package var machineZone: LocalTimeZone {
         if var tz = environmentTZ, !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }
             if tz.hasPrefix("/") { return file(tz) ?? .utc }
-            return (try? zone(named: tz)) ?? .utc
+            if TimeZoneName.isWellFormed(tz), case .success(let bytes) = Self.contents(of: directory + "/" + tz),
+                let zone = try? LocalTimeZone(name: tz, tzif: bytes)
+            {
+                return zone
+            }
+            guard let zone = LocalTimeZone(name: tz, posixRule: tz) else { return .utc }
+            return zone.fixedOffset.map(LocalTimeZone.fixed) ?? zone
         }
         return file(localtime) ?? .utc
     }

@@ -44,16 +44,17 @@ package struct HistoryExport {
 
     /// Selects the trips, then writes the header, the stops after each trip and the notes and
     /// photos with a position; throws `ExportSelectionError` for an unknown trip or journey,
-    /// `StoreError`, or what `sink` throws.
+    /// `StoreError`, or what `sink` throws. A range's dates are local days of `zone`.
     package init(
         _ db: TravelDatabase,
         format: ExportFormat,
         selection: ExportSelection,
+        zone: LocalTimeZone,
         sink: @escaping ([UInt8]) throws -> Void
     ) throws {
         try db.connection.execute("BEGIN")
         do {
-            (writer, routes) = try Self.begin(db, format: format, selection: selection, sink: sink)
+            (writer, routes) = try Self.begin(db, format: format, selection: selection, zone: zone, sink: sink)
         } catch {
             try? db.connection.execute("ROLLBACK")
             throw error
@@ -65,9 +66,10 @@ package struct HistoryExport {
         _ db: TravelDatabase,
         format: ExportFormat,
         selection: ExportSelection,
+        zone: LocalTimeZone,
         sink: @escaping ([UInt8]) throws -> Void
     ) throws -> (ExportWriter<any Error>, RouteCursor) {
-        let (title, trips, moments) = try select(selection, in: db)
+        let (title, trips, moments) = try select(selection, in: db, zone: zone)
         var writer = ExportWriter<any Error>(format: format, title: title, sink: sink)
         if let first = trips.first, let last = trips.last {
             // The stops after each trip: arrived by the last trip's end, left after the first's start.
@@ -133,10 +135,12 @@ package struct HistoryExport {
     }
 
     /// The document's title, the trips selected (oldest first) and the notes and photos that go
-    /// with them: those taken during the trip, those of the journey, or those of the date range.
+    /// with them: those taken during the trip, those of the journey, or those of the date range
+    /// (its dates local days of `zone`).
     package static func select(
         _ selection: ExportSelection,
-        in db: TravelDatabase
+        in db: TravelDatabase,
+        zone: LocalTimeZone
     ) throws -> (title: String, trips: [TripRecord], moments: [MomentMessage]) {
         switch selection {
         case .trip(let id):
@@ -149,9 +153,10 @@ package struct HistoryExport {
             return (title, try db.trips(journeyID: id), try db.moments(journeyID: id))
         case .all:
             return ("TravelCompanion: all trips", try db.trips(), try db.moments())
-        case .range(let since, let through):
-            let from = since.map { " from \($0.iso8601)" } ?? ""
-            let to = through.map { " until \($0.iso8601)" } ?? ""
+        case .range(let sinceBound, let throughBound):
+            let from = sinceBound.map { " from \($0)" } ?? ""
+            let to = throughBound.map { " until \($0)" } ?? ""
+            let (since, through) = (sinceBound.start(in: zone), throughBound.end(in: zone))
             let trips = try db.trips(since: since, until: through)
             return ("TravelCompanion: trips\(from)\(to)", trips, try db.moments(from: since, through: through))
         }

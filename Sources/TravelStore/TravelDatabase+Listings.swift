@@ -7,7 +7,10 @@ package import TravelMessages
 extension TravelDatabase {
     /// `ListTrips`.
     package func listTripsReply(_ p: ListTripsParameters, zone: LocalTimeZone) throws(StoreError) -> ListTripsReply {
-        ListTripsReply(trips: try trips(since: p.since, until: p.until).map(\.message), timeZone: zone.name)
+        ListTripsReply(
+            trips: try trips(since: p.since.start(in: zone), until: p.until.end(in: zone)).map(\.message),
+            timeZone: zone.name
+        )
     }
 
     /// `GetTrip`; `nil` when there is no trip `id`.
@@ -29,7 +32,13 @@ extension TravelDatabase {
         _ p: ListEventsParameters,
         zone: LocalTimeZone
     ) throws(StoreError) -> Result<ListEventsReply, UnknownPlace> {
-        try placeEventMessages(since: p.since, through: p.until, zone: p.zone, poi: p.poi, kind: p.kind).map {
+        try placeEventMessages(
+            since: p.since.start(in: zone),
+            through: p.until.end(in: zone),
+            zone: p.zone,
+            poi: p.poi,
+            kind: p.kind
+        ).map {
             ListEventsReply(events: $0, timeZone: zone.name)
         }
     }
@@ -41,7 +50,7 @@ extension TravelDatabase {
     ) throws(StoreError) -> ListJourneysReply {
         let zone = rules.timeZone
         return ListJourneysReply(
-            journeys: try journeys(JourneyFilter(p), zone: zone).map { $0.message(zone: zone) },
+            journeys: try journeys(JourneyFilter(p, zone: zone), zone: zone).map { $0.message(zone: zone) },
             timeZone: zone.name,
             utcOffset: zone.fixedOffset?.description,
             homeKnown: try homeIsKnown(rules: rules),
@@ -78,8 +87,13 @@ extension TravelDatabase {
         zone: LocalTimeZone
     ) throws(StoreError) -> ListMomentsReply<Kind> {
         ListMomentsReply(
-            moments: try moments(Kind.kind, since: p.since, until: p.until, journeyID: p.journey)
-                .map(\.listedMessage),
+            moments: try moments(
+                Kind.kind,
+                since: p.since.start(in: zone),
+                until: p.until.end(in: zone),
+                journeyID: p.journey
+            )
+            .map(\.listedMessage),
             timeZone: zone.name,
             utcOffset: zone.fixedOffset?.description
         )
@@ -110,11 +124,11 @@ extension TravelDatabase {
 }
 
 extension JourneyFilter {
-    /// The filter `parameters` describe.
-    package init(_ parameters: ListJourneysParameters) {
+    /// The filter `parameters` describe, their dates local to `zone`.
+    package init(_ parameters: ListJourneysParameters, zone: LocalTimeZone) {
         self.init(
-            since: parameters.since,
-            until: parameters.until,
+            since: parameters.since.start(in: zone),
+            until: parameters.until.end(in: zone),
             destination: parameters.destination,
             type: parameters.type,
             search: parameters.search

@@ -23,7 +23,7 @@ package struct ReportDocument {
     /// journeys; throws `ExportSelectionError` for an unknown trip or journey, or `StoreError`.
     package init(_ db: TravelDatabase, selection: ExportSelection, rules: JourneyRules) throws {
         let zone = rules.timeZone
-        let (title, trips, moments) = try HistoryExport.select(selection, in: db)
+        let (title, trips, moments) = try HistoryExport.select(selection, in: db, zone: zone)
         let allJourneys = try db.journeys(zone: zone)
         // A route's colour: its journey's type, else the type its plan declared (home unknown).
         let types = Dictionary(
@@ -36,12 +36,15 @@ package struct ReportDocument {
         case .journey(let id): journeys = allJourneys.filter { $0.id == id }
         case .trip: journeys = allJourneys.filter { $0.id == trips.first?.journeyID }
         case .range(let since, let through):
-            journeys = try db.journeys(JourneyFilter(since: since, until: through), zone: zone)
+            journeys = try db.journeys(
+                JourneyFilter(since: since.start(in: zone), until: through.end(in: zone)),
+                zone: zone
+            )
         }
         // The period: from the first trip's start to the latest trip end or moment, within a range's end.
         let from = trips.first?.summary.startTime
         var until = (trips.map(\.summary.endTime) + moments.map(\.time)).max()
-        if case .range(_, let through?) = selection, let end = until { until = min(end, through) }
+        if case .range(_, let through?) = selection, let end = until { until = min(end, through.end(in: zone)) }
         let events =
             try from.flatMap { from in
                 try until.map { until in try db.placeEvents(since: from, until: until.adding(seconds: 0.001)) }

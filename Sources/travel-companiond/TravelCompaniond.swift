@@ -178,5 +178,12 @@ struct CheckConfig: ParsableCommand {
             case let count: "\(count) drop-ins"
             }
         print("\(loaded.path): \(loaded.foundMainFile ? "ok" : "not found, defaults ok") (\(dropIns))")
+        // What a fixed offset means, said once: UTC+8 is 8 h east, whatever POSIX would make of it.
+        let journeys = loaded.configuration.journeys
+        if !journeys.timeZone.isEmpty, let offset = journeys.zone.fixedOffset, offset.seconds != 0 {
+            print(
+                "[Journeys] TimeZone=\(journeys.timeZone): \(TimeZoneName.distance(offset)) of UTC (\(journeys.zone.name))"
+            )
+        }
     }
 }

@@ -26,6 +26,7 @@ struct Backup: ParsableCommand {
     )
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var settings: JourneyConfigurationOptions
 
     @Argument(help: ArgumentHelp("The file to write the copy to.", valueName: "file"))
     var file: String
@@ -48,7 +49,7 @@ struct Backup: ParsableCommand {
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
         do {
-            try database.history().backup(into: temporary)
+            try database.history(settings).backup(into: temporary)
             let summary = try TravelDatabase.verifyCopy(at: temporary)
             let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
             var failure = descriptor < 0 || fsync(descriptor) != 0 ? errno : 0

@@ -53,10 +53,11 @@ struct Imports: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List imported files, the earliest import first.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let files = try database.history().imports().imports
+            let files = try database.history(settings).imports().imports
             if output.json { return print(JSONValue.array(files.map(\.json)).serializedString()) }
             guard !files.isEmpty else {
                 print("No imported files. Import logs with: travelctl --db PATH import FILE")
@@ -107,12 +108,12 @@ struct MomentList<Kind: MomentKind> {
     var database: DatabaseOptions
     var settings: JourneyConfigurationOptions
     var json: Bool
-    var since: DateArgument?
-    var until: DateArgument?
+    var since: TimeBound?
+    var until: TimeBound?
     var journey: Int64?
 
     func run() throws {
-        let parameters = ListMomentsParameters(since: since?.start, until: until?.end, journey: journey)
+        let parameters = ListMomentsParameters(since: since, until: until, journey: journey)
         let reply = try database.history(settings).moments(parameters, of: Kind.self)
         let moments = reply.moments
         if json { return print(JSONValue.array(moments.map(\.json)).serializedString()) }
@@ -140,10 +141,11 @@ struct MomentList<Kind: MomentKind> {
 /// `note remove ID` and `photo remove ID`.
 struct MomentRemoval<Kind: MomentKind> {
     var database: DatabaseOptions
+    var settings: JourneyConfigurationOptions
     var id: Int64
 
     func run() throws {
-        let removed = try database.history(readOnly: false).removeMoment(id: id, of: Kind.self).moment
+        let removed = try database.history(settings, readOnly: false).removeMoment(id: id, of: Kind.self).moment
         let what =
             Kind.kind == .note
             ? "note \(removed.moment.id) removed: \(removed.text)"
@@ -161,10 +163,10 @@ extension NoteCommand {
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var settings: JourneyConfigurationOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "Only notes on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
-        var since: DateArgument?
-        @Option(help: "Only notes on or before this date (the whole day) or time.")
-        var until: DateArgument?
+        @Option(help: "Only notes on or after this local date (YYYY-MM-DD) or instant (ISO-8601, Z).")
+        var since: TimeBound?
+        @Option(help: "Only notes on or before this local date (the whole day) or instant.")
+        var until: TimeBound?
         @Option(help: ArgumentHelp("Only the notes of this journey.", valueName: "id"))
         var journey: Int64?
 
@@ -184,11 +186,12 @@ extension NoteCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a note.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
         @Argument(help: "The note's ID, as 'travelctl note list' shows it.")
         var id: Int64
 
         func run() throws {
-            try MomentRemoval<NoteKind>(database: database, id: id).run()
+            try MomentRemoval<NoteKind>(database: database, settings: settings, id: id).run()
         }
     }
 }
@@ -202,10 +205,10 @@ extension PhotoCommand {
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var settings: JourneyConfigurationOptions
         @OptionGroup var output: OutputOptions
-        @Option(help: "Only photos taken on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
-        var since: DateArgument?
-        @Option(help: "Only photos taken on or before this date (the whole day) or time.")
-        var until: DateArgument?
+        @Option(help: "Only photos taken on or after this local date (YYYY-MM-DD) or instant (ISO-8601, Z).")
+        var since: TimeBound?
+        @Option(help: "Only photos taken on or before this local date (the whole day) or instant.")
+        var until: TimeBound?
         @Option(help: ArgumentHelp("Only the photos of this journey.", valueName: "id"))
         var journey: Int64?
 
@@ -227,11 +230,12 @@ extension PhotoCommand {
         )
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
         @Argument(help: "The photo's ID, as 'travelctl photo list' shows it.")
         var id: Int64
 
         func run() throws {
-            try MomentRemoval<PhotoKind>(database: database, id: id).run()
+            try MomentRemoval<PhotoKind>(database: database, settings: settings, id: id).run()
         }
     }
 }

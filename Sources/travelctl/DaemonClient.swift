@@ -132,11 +132,3 @@ struct DaemonClient {
         }
     }
 }
-
-extension DateArgument {
-    /// The instant a live query sends for `--since` (the start of a date) or `--until` (its end).
-    static func parameter(_ argument: DateArgument?, end: Bool) -> JSONValue {
-        guard let argument else { return .null }
-        return .string((end ? argument.end : argument.start).iso8601)
-    }
-}

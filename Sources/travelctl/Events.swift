@@ -14,10 +14,10 @@ struct Events: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var settings: JourneyConfigurationOptions
 
-    @Option(help: "Only events on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
-    var since: DateArgument?
-    @Option(help: "Only events on or before this date (the whole day) or time.")
-    var until: DateArgument?
+    @Option(help: "Only events on or after this local date (YYYY-MM-DD) or instant (ISO-8601, Z).")
+    var since: TimeBound?
+    @Option(help: "Only events on or before this local date (the whole day) or instant.")
+    var until: TimeBound?
     @Option(help: "Only this zone's events (by name).")
     var zone: String?
     @Option(help: "Only this POI's alerts (by name).")
@@ -33,8 +33,8 @@ struct Events: ParsableCommand {
 
     func run() throws {
         let parameters = ListEventsParameters(
-            since: since?.start,
-            until: until?.end,
+            since: since,
+            until: until,
             zone: zone,
             poi: poi,
             kind: kind

@@ -28,6 +28,7 @@ struct Export: ParsableCommand {
     )
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var settings: JourneyConfigurationOptions
 
     @Option(help: "The file format: gpx, geojson or kml.")
     var format: ExportFormat
@@ -38,7 +39,7 @@ struct Export: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let history = try database.history()
+        let history = try database.history(settings)
         let parameters = ExportParameters(format: format, trips: trips.selection)
         do {
             try write { sink in try history.export(parameters, into: sink) }
@@ -64,11 +65,11 @@ struct TripSelectionOptions: ParsableArguments {
     @Option(help: "Only this journey's trips, by the ID 'travelctl journeys' shows.")
     var journey: Int64?
 
-    @Option(help: "Only trips starting on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
-    var since: DateArgument?
+    @Option(help: "Only trips starting on or after this local date (YYYY-MM-DD) or instant (ISO-8601, Z).")
+    var since: TimeBound?
 
-    @Option(help: "Only trips starting on or before this date (the whole day) or time.")
-    var until: DateArgument?
+    @Option(help: "Only trips starting on or before this local date (the whole day) or instant.")
+    var until: TimeBound?
 
     func validate() throws {
         let selections = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
@@ -80,7 +81,7 @@ struct TripSelectionOptions: ParsableArguments {
         if let trip { return .trip(trip) }
         if let journey { return .journey(journey) }
         if since == nil && until == nil { return .all }
-        return .range(since: since?.start, through: until?.end)
+        return .range(since: since, through: until)
     }
 }
 

@@ -22,7 +22,8 @@ extension DatabaseHistory {
     }
 
     func export(_ p: ExportParameters, into sink: @escaping ([UInt8]) throws(OutputError) -> Void) throws {
-        var export = try HistoryExport(try database, format: p.format, selection: p.trips, sink: sink)
+        let zone = try settings.rules().timeZone
+        var export = try HistoryExport(try database, format: p.format, selection: p.trips, zone: zone, sink: sink)
         try export.writeAll()
     }
 

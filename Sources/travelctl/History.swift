@@ -154,7 +154,7 @@ struct DatabaseHistory: History {
         let zone = try settings.rules().timeZone
         let db = try database
         // Written from the records as they are read: no reply of every journey in between.
-        return try withStoreErrors { try db.journeysJSON(JourneyFilter(parameters), zone: zone) }
+        return try withStoreErrors { try db.journeysJSON(JourneyFilter(parameters, zone: zone), zone: zone) }
     }
 
     func journey(id: Int64) throws -> GetJourneyReply {

@@ -43,11 +43,11 @@ struct Journeys: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var settings: JourneyConfigurationOptions
 
-    @Option(help: "Only journeys starting on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
-    var since: DateArgument?
+    @Option(help: "Only journeys starting on or after this local date (YYYY-MM-DD) or instant (ISO-8601, Z).")
+    var since: TimeBound?
 
-    @Option(help: "Only journeys starting on or before this date (the whole day) or time.")
-    var until: DateArgument?
+    @Option(help: "Only journeys starting on or before this local date (the whole day) or instant.")
+    var until: TimeBound?
 
     @Option(help: "Only journeys whose destination contains this text (any case).")
     var destination: String?
@@ -60,8 +60,8 @@ struct Journeys: ParsableCommand {
 
     func run() throws {
         let parameters = ListJourneysParameters(
-            since: since?.start,
-            until: until?.end,
+            since: since,
+            until: until,
             destination: destination,
             type: type,
             search: search
@@ -84,7 +84,7 @@ struct Journeys: ParsableCommand {
             )
         }
         guard !rows.isEmpty else {
-            print(emptyState(JourneyFilter(parameters)))
+            print(emptyState(JourneyFilter(parameters, zone: zone)))
             return
         }
         var table = Table(["ID", "TYPE", "START (\(zone.name))", "END", "DESTINATION", "DISTANCE", "TIME", "TRIPS"])

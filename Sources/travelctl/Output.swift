@@ -1,4 +1,5 @@
 import TravelCore
+import TravelFormats
 import TravelStore
 
 /// An aligned text table for people; machine output is `--json`.
@@ -11,8 +12,9 @@ struct Table {
 
     var rendered: String {
         // Each cell's width counted once and the text appended in place, with no padded copy or
-        // joined line per row: `journeys` renders tens of thousands of cells.
-        let counts = rows.map { $0.map(\.count) }
+        // joined line per row: `journeys` renders tens of thousands of cells. Widths are terminal
+        // columns: a place named 北京 takes four.
+        let counts = rows.map { $0.map { TerminalWidth.of($0) } }
         let widths = rows[0].indices.map { column in counts.map { $0[column] }.max() ?? 0 }
         var text = ""
         for (row, cellCounts) in zip(rows, counts) {
@@ -30,9 +32,10 @@ struct Table {
 }
 
 extension String {
-    /// Pads with spaces to `width` characters.
+    /// Pads with spaces to `width` terminal columns.
     func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+        let columns = TerminalWidth.of(self)
+        return columns >= width ? self : self + String(repeating: " ", count: width - columns)
     }
 }
 

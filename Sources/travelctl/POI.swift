@@ -27,6 +27,7 @@ struct POICommand: ParsableCommand {
         )
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         @Option(help: "auto, geojson, gpx, csv or geonames.")
         var format: POIFormat = .auto
@@ -36,7 +37,7 @@ struct POICommand: ParsableCommand {
         var files: [String]
 
         func run() throws {
-            let history = try database.history(readOnly: false)
+            let history = try database.history(settings, readOnly: false)
             var failed = false
             for file in files {
                 let bytes: [UInt8]
@@ -65,6 +66,7 @@ struct POICommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List POIs, by name or nearest first.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
         @OptionGroup var output: OutputOptions
 
         @Option(
@@ -84,7 +86,7 @@ struct POICommand: ParsableCommand {
         func run() throws {
             let parameters = ListPOIsParameters(category: category, near: near, radius: radius)
             let center = parameters.center
-            let pois = try database.history().pois(parameters).pois
+            let pois = try database.history(settings).pois(parameters).pois
             if output.json { return print(JSONValue.array(pois.map(\.json)).serializedString()) }
             guard !pois.isEmpty else {
                 print("No POIs\(center == nil ? "" : " there"). Import some with 'travelctl poi import FILE'.")

@@ -23,6 +23,7 @@ struct PlaceCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Name the circle around LAT,LON.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         @Argument(help: ArgumentHelp("Its centre, degrees: 52.6645,-8.5546.", valueName: "lat,lon"))
         var position: String
@@ -44,7 +45,7 @@ struct PlaceCommand: ParsableCommand {
         func run() throws {
             let coordinate = Coordinate(parsing: position)!
             let place = AddPlaceParameters(name: name, coordinate: coordinate, radius: radius)
-            let id = try database.history(readOnly: false).addPlace(place).id
+            let id = try database.history(settings, readOnly: false).addPlace(place).id
             print("place \(id) \(name) named, \(HumanText.distance(radius)) around \(coordinate.coordinateLabel)")
         }
     }
@@ -53,12 +54,15 @@ struct PlaceCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget a place's name.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         @Argument(help: "The place's name or ID.")
         var place: String
 
         func run() throws {
-            let removed = try database.history(readOnly: false).removePlace(RemovePlaceParameters(place: place))
+            let removed = try database.history(settings, readOnly: false).removePlace(
+                RemovePlaceParameters(place: place)
+            )
             print("place \(removed.id) \(removed.name) removed")
         }
     }

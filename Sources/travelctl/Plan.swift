@@ -59,10 +59,11 @@ struct PlanCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List plans, earliest first.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let plans = try database.history().plans().plans
+            let plans = try database.history(settings).plans().plans
             if output.json { return print(JSONValue.array(plans.map(\.json)).serializedString()) }
             guard !plans.isEmpty else {
                 print(

@@ -14,14 +14,14 @@ struct Trips: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var settings: JourneyConfigurationOptions
 
-    @Option(help: "Only trips starting on or after this date or time (YYYY-MM-DD or ISO-8601, UTC).")
-    var since: DateArgument?
+    @Option(help: "Only trips starting on or after this local date (YYYY-MM-DD) or instant (ISO-8601, Z).")
+    var since: TimeBound?
 
-    @Option(help: "Only trips starting on or before this date (the whole day) or time.")
-    var until: DateArgument?
+    @Option(help: "Only trips starting on or before this local date (the whole day) or instant.")
+    var until: TimeBound?
 
     func run() throws {
-        let reply = try database.history(settings).trips(ListTripsParameters(since: since?.start, until: until?.end))
+        let reply = try database.history(settings).trips(ListTripsParameters(since: since, until: until))
         let trips = reply.trips
         if output.json { return print(JSONValue.array(trips.map(\.json)).serializedString()) }
         if trips.isEmpty {
@@ -106,24 +106,10 @@ struct Trip: ParsableCommand {
     }
 }
 
-/// A date (`2026-05-01`, the whole UTC day) or an instant (`2026-05-01T08:00:00Z`).
-struct DateArgument: ExpressibleByArgument {
-    var start: UTCTime
-    var end: UTCTime
-
-    init?(argument: String) {
-        if let instant = UTCTime(iso8601: argument) {
-            start = instant
-            end = instant
-            return
-        }
-        let parts = argument.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, argument.count == 10,
-            let day = UTCTime(year: parts[0], month: parts[1], day: parts[2])
-        else { return nil }
-        start = day
-        end = UTCTime(milliseconds: day.milliseconds + 86_400_000 - 1)
-    }
+extension TimeBound: ExpressibleByArgument {
+    /// `--since`/`--until`: a date (`2026-01-09`), a whole local day of the history's zone (the
+    /// daemon's, or `--config`'s with `--db`), or an ISO-8601 instant with `Z` or an offset.
+    init?(argument: String) { self.init(parsing: argument) }
 
     static var defaultCompletionKind: CompletionKind { .default }
 }

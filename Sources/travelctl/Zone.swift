@@ -23,6 +23,7 @@ struct ZoneCommand: ParsableCommand {
         )
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         @Argument(help: "The zone's name, unique.")
         var name: String
@@ -60,7 +61,7 @@ struct ZoneCommand: ParsableCommand {
                 shape = .circle(center: Coordinate(latitude: lat!, longitude: lon!), radius: radius!)
             }
             let zone = NamedZone(name: name, role: role, shape: shape)
-            let added = try database.history(readOnly: false).addZone(AddZoneParameters(zone: zone))
+            let added = try database.history(settings, readOnly: false).addZone(AddZoneParameters(zone: zone))
             print("zone \(added.id) \(name) added")
         }
     }
@@ -104,12 +105,13 @@ struct ZoneCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a zone, its events and its state.")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         @Argument(help: "The zone's name or ID.")
         var zone: String
 
         func run() throws {
-            let removed = try database.history(readOnly: false).removeZone(RemoveZoneParameters(zone: zone))
+            let removed = try database.history(settings, readOnly: false).removeZone(RemoveZoneParameters(zone: zone))
             print("zone \(removed.id) \(removed.name) removed")
         }
     }
@@ -122,6 +124,7 @@ struct ZoneCommand: ParsableCommand {
         )
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var settings: JourneyConfigurationOptions
 
         @Argument(help: "A GeoJSON file.")
         var file: String
@@ -132,7 +135,9 @@ struct ZoneCommand: ParsableCommand {
             let zones = try zip(1..., ZoneFiles.read(file)).map { number, draft in
                 NamedZone(name: draft.name ?? "\(base) \(number)", role: draft.role, shape: draft.shape)
             }
-            let outcome = try database.history(readOnly: false).importZones(ImportZonesParameters(zones: zones))
+            let outcome = try database.history(settings, readOnly: false).importZones(
+                ImportZonesParameters(zones: zones)
+            )
             for name in outcome.skipped { printError("travelctl: \(file): zone \(name) exists, skipped") }
             let added = outcome.added.count
             print("\(file): \(added) zone\(added == 1 ? "" : "s") added")

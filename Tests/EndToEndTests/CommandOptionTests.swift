@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Each `travelctl` command advertises only the options it uses, and refuses the others (exit 2)
@@ -25,6 +26,29 @@ import Testing
             #expect(result.status == 2, "\(arguments)")
             #expect(result.standardError.hasPrefix("Error: Unknown option '--socket'"), "\(result.standardError)")
         }
+    }
+
+    /// Every command that takes `--db` takes `--config` too, so `travelctl --db X --config Y` works
+    /// as an alias for all of them (issue 26: `imports`, `plan list`, `poi list` refused it).
+    @Test(arguments: [
+        ["imports"], ["imports", "list"], ["plan", "list"], ["poi", "list"], ["export", "--format", "gpx"],
+        ["zone", "list"], ["places"], ["note", "list"], ["photo", "list"], ["trips"], ["journeys"], ["events"],
+    ])
+    func databaseCommandsTakeAConfiguration(_ command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.file("travel-companion.conf")
+        try "[Journeys]\nTimeZone=Asia/Shanghai\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let bus = Binaries.fixtures.appendingPathComponent("tracks/limerick-bus-304-2019-02-18.gpx").path
+        #expect(try Binaries.run("travelctl", ["--db", directory.file("travel.sqlite"), "import", bus]).status == 0)
+        let result = try Binaries.run(
+            "travelctl",
+            ["--db", directory.file("travel.sqlite")] + command + ["--config", config]
+        )
+        #expect(result.status == 0, "\(command): \(result.standardError)")
+        // `imports --help` is the group's; `imports list --help` is checked instead.
+        guard command != ["imports"] else { return }
+        let help = try Binaries.run("travelctl", command + ["--help"])
+        #expect(help.output.contains("--config <path>"), "\(command): \(help.output)")
     }
 
     /// `--db` before the command still reaches it, as the README's examples write it.

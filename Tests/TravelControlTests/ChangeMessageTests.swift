@@ -78,8 +78,13 @@ import TravelMessages
         let start = StartJourneyParameters(destination: "Galway", at: nil)
         #expect(try Self.readBack(start) == start)
         #expect(try Self.readBack(StopJourneyParameters(at: Self.time)) == StopJourneyParameters(at: Self.time))
-        let moments = ListMomentsParameters(since: Self.time, until: nil, journey: 3)
+        let moments = ListMomentsParameters(since: .instant(Self.time), until: nil, journey: 3)
         #expect(try Self.readBack(moments) == moments)
+        // A date travels as a date, for the daemon to read as a local day of its zone.
+        let day = try #require(LocalDate(parsing: "2026-01-09"))
+        let days = ListTripsParameters(since: .date(day), until: .date(day))
+        #expect(days.json == ["since": "2026-01-09", "until": "2026-01-09"])
+        #expect(try Self.readBack(days) == days)
     }
 
     @Test func parametersRefuseWhatTheDaemonRefused() {

@@ -103,7 +103,9 @@ import TravelMessages
 
     @Test func exportsReportsAndChunksReadBackAsTheyWereWritten() throws {
         let selections: [ExportSelection] = [
-            .all, .trip(3), .journey(4), .range(since: UTCTime(milliseconds: 1_777_622_400_000), through: nil),
+            .all, .trip(3), .journey(4),
+            .range(since: .instant(UTCTime(milliseconds: 1_777_622_400_000)), through: nil),
+            .range(since: nil, through: .date(LocalDate(day: 20_000))),
         ]
         for trips in selections {
             let export = ExportParameters(format: .gpx, trips: trips)

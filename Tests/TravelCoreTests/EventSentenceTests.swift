@@ -91,6 +91,9 @@ import Testing
         )
         let noTrip = EventPayload.reminder(.noTrip(lastTripEnd: Self.end, days: 7), at: Self.end)
         #expect(noTrip.sentence(in: Self.shanghai) == "no trip logged since 2026-01-05 09:44, 7 days or more")
+        // One day is "1 day or more", not "1 days or more" (issue 26).
+        let oneDay = EventPayload.reminder(.noTrip(lastTripEnd: Self.end, days: 1), at: Self.end)
+        #expect(oneDay.sentence(in: Self.shanghai) == "no trip logged since 2026-01-05 09:44, 1 day or more")
     }
 
     /// One rounding for minutes: what `trips` shows, `trip_min` sends and the report draws.

@@ -92,4 +92,69 @@ import Testing
         let winter = MonthlyTotals(year: 2024, journeys: [(Self.time(2024, 1, 31, 23, 30), 1000)], zone: Self.dublin)
         #expect(winter.months[0].journeys == 1)
     }
+
+    /// Offsets as people write them mean hours east (+) or west (−) of UTC, whatever the prefix or
+    /// its case; the zone is named by its meaning (issue 26: `UTC+8` was read as POSIX, 8 h west).
+    @Test(arguments: [
+        ("UTC+8", 28_800), ("GMT+8", 28_800), ("utc+8", 28_800), ("gmt+08", 28_800), ("UTC+08:00", 28_800),
+        ("UTC+0800", 28_800), ("+08:00", 28_800), ("+8", 28_800), ("UTC-5", -18_000), ("GMT-5", -18_000),
+        ("-05:00", -18_000), ("UTC+05:30", 19_800), ("UTC+5:30", 19_800), ("UTC-03:30", -12_600),
+        ("UTC+14", 50_400), ("UTC-12", -43_200), ("UTC", 0), ("GMT", 0), ("UTC+0", 0), ("GMT-0", 0),
+    ])
+    func writtenOffsetsMeanWhatPeopleMean(_ text: String, _ seconds: Int) throws {
+        let zone = try FixedTimeZoneDatabase().zone(named: text)
+        #expect(zone.fixedOffset?.seconds == seconds, "\(text)")
+        #expect(zone.name == (seconds == 0 ? "UTC" : "UTC\(UTCOffset(seconds: seconds)!)"))
+        #expect(TimeZoneName.writtenOffset(TimeZoneName.written(zone.fixedOffset!)) == zone, "written back")
+    }
+
+    @Test(arguments: [
+        "UTC+15", "UTC-13", "UTC+8:60", "UTC++8", "UTC+", "UTC8", "8", "UTC+123", "UTC+8:0", "Asia/Shanghai",
+    ])
+    func notWrittenOffsets(_ text: String) {
+        #expect(TimeZoneName.writtenOffset(text) == nil, "\(text)")
+    }
+
+    /// A POSIX rule without daylight saving time, and the tz database's `Etc/GMT±n`, count hours
+    /// west: refused, saying what to write for either meaning.
+    @Test(arguments: [
+        ("CST-8", "it means 8 h east; write UTC+8 for that"),
+        ("<+08>-8", "it means 8 h east; write UTC+8 for that"),
+        ("EST5", "it means 5 h west; write UTC-5 for that"),
+        ("UTC8", "it means 8 h west; write UTC-8 for that"),
+        ("IST-5:30", "it means 5 h 30 min east; write UTC+05:30 for that"),
+        ("Etc/GMT+8", "is 8 h west of UTC (it counts hours west, as POSIX does); write UTC-8 for that, or UTC+8"),
+        ("Etc/GMT-8", "is 8 h east of UTC (it counts hours west, as POSIX does); write UTC+8 for that, or UTC-8"),
+    ])
+    func ambiguousTextsAreRefusedWithTheFix(_ text: String, _ fix: String) {
+        #expect {
+            try FixedTimeZoneDatabase().zone(named: text)
+        } throws: { error in
+            guard case TimeZoneError.ambiguous(text, let reason) = error else { return false }
+            return reason.contains(fix)
+        }
+    }
+
+    /// Unmistakable texts are not refused: a full POSIX rule with its changes, a tz name, zero.
+    @Test(arguments: ["EST5EDT,M3.2.0,M11.1.0", "IST-1GMT0,M10.5.0,M3.5.0/1", "Asia/Shanghai", "GMT0", "Etc/GMT+0"])
+    func unmistakableTextsAreNotAmbiguous(_ text: String) {
+        #expect(TimeZoneName.ambiguity(text) == nil)
+    }
+
+    /// A `--since`/`--until` date is the whole local day; an instant stays what it is.
+    @Test func dateBoundsAreLocalDays() throws {
+        let shanghai = try #require(LocalTimeZone(name: "Asia/Shanghai", posixRule: "CST-8"))
+        let day = try #require(TimeBound(parsing: "2026-01-09"))
+        #expect(day.start(in: shanghai) == UTCTime(iso8601: "2026-01-08T16:00:00Z"))
+        #expect(day.end(in: shanghai) == UTCTime(iso8601: "2026-01-09T15:59:59.999Z"))
+        let losAngeles = try #require(LocalTimeZone(name: "America/Los_Angeles", posixRule: "PST8PDT,M3.2.0,M11.1.0"))
+        let july = try #require(TimeBound(parsing: "2026-07-31"))
+        #expect(july.start(in: losAngeles) == UTCTime(iso8601: "2026-07-31T07:00:00Z"))
+        #expect(july.end(in: losAngeles) == UTCTime(iso8601: "2026-08-01T06:59:59.999Z"))
+        let instant = try #require(TimeBound(parsing: "2026-01-09T07:36:00Z"))
+        #expect(instant.start(in: shanghai) == UTCTime(iso8601: "2026-01-09T07:36:00Z"))
+        #expect(instant.end(in: losAngeles) == UTCTime(iso8601: "2026-01-09T07:36:00Z"))
+        #expect(TimeBound(parsing: "2026-02-30") == nil)
+        #expect(day.description == "2026-01-09" && instant.description == "2026-01-09T07:36:00.000Z")
+    }
 }

@@ -129,6 +129,59 @@ import TravelIO
         #expect(badTZ.machineZone == .utc)
     }
 
+    /// With the system's database: offsets as people write them, tz names, full POSIX rules and
+    /// the database's own POSIX-like names are read; `Etc/GMT+8` and `CST-8` are refused.
+    @Test func systemDatabaseReadsWrittenOffsetsAndRefusesAmbiguousOnes() throws {
+        let july = try #require(UTCTime(year: 2026, month: 7, day: 1))
+        #expect(try Self.database.zone(named: "UTC+8").offset(at: july) == 28_800)
+        #expect(try Self.database.zone(named: "GMT-5").offset(at: july) == -18_000)
+        #expect(try Self.database.zone(named: "Asia/Shanghai").offset(at: july) == 28_800)
+        #expect(try Self.database.zone(named: "EST5EDT").offset(at: july) == -14_400)
+        #expect(try Self.database.zone(named: "EST5EDT,M3.2.0,M11.1.0").offset(at: july) == -14_400)
+        #expect(try Self.database.zone(named: "GMT0").offset(at: july) == 0)
+        for text in ["Etc/GMT+8", "Etc/GMT-8", "CST-8", "<+08>-8"] {
+            #expect(throws: TimeZoneError.self, "\(text)") { try Self.database.zone(named: text) }
+        }
+    }
+
+    /// `TZ` is POSIX, as the C library and `date` read it: `TZ=UTC+8` is 8 h west, named so.
+    @Test func machineZoneReadsTZAsTheCLibraryDoes() throws {
+        let july = try #require(UTCTime(year: 2026, month: 7, day: 1))
+        let posix = SystemTimeZoneDatabase(environmentTZ: "UTC+8", localtime: "/nonexistent").machineZone
+        #expect(posix.offset(at: july) == -28_800)
+        #expect(posix.name == "UTC-08:00")
+        let china = SystemTimeZoneDatabase(environmentTZ: "CST-8", localtime: "/nonexistent").machineZone
+        #expect(china.name == "UTC+08:00")
+        let named = SystemTimeZoneDatabase(environmentTZ: "Asia/Shanghai", localtime: "/nonexistent").machineZone
+        #expect(named.name == "Asia/Shanghai")
+        let rule = SystemTimeZoneDatabase(environmentTZ: "EST5EDT,M3.2.0,M11.1.0", localtime: "/nonexistent")
+        #expect(rule.machineZone.offset(at: july) == -14_400)
+    }
+
+    /// `check-config`'s path: `UTC+8` is 8 h east; `CST-8` is refused at its line with the text to
+    /// write (issue 26: both were read as POSIX, `UTC+8` as 8 h west).
+    @Test func configurationReadsUTCPlus8AsEastAndRefusesPOSIXRules() throws {
+        for text in ["UTC+8", "GMT+8", "utc+8", "+08:00", "UTC+08:00"] {
+            let configuration = try TravelConfiguration(
+                main: ConfigurationText(name: "/etc/x.conf", text: "[Journeys]\nTimeZone=\(text)\n"),
+                dropIns: [],
+                timeZones: Self.database
+            )
+            #expect(configuration.journeyRules.timeZone.fixedOffset?.seconds == 28_800, "\(text)")
+            #expect(configuration.journeyRules.timeZone.name == "UTC+08:00", "\(text)")
+        }
+        #expect {
+            try TravelConfiguration(
+                main: ConfigurationText(name: "/etc/x.conf", text: "[Journeys]\nHome=auto\nTimeZone=CST-8\n"),
+                dropIns: [],
+                timeZones: Self.database
+            )
+        } throws: { error in
+            "\(error)".hasPrefix("/etc/x.conf:3: [Journeys] TimeZone: 'CST-8' is a POSIX TZ rule")
+                && "\(error)".contains("write UTC+8 for that") && !"\(error)".contains("\n")
+        }
+    }
+
     /// `check-config`'s path: an unknown TimeZone is refused at its file and line.
     @Test func configurationRefusesAnUnknownZoneAtItsLine() throws {
         let text = "[Journeys]\nHome=auto\nTimeZone=Bogus/Zone\n"

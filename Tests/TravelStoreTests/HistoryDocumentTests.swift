@@ -87,14 +87,18 @@ import TravelStore
         let (directory, database) = try HistoryStoreTests.threeDays()
         _ = directory
         var steps: [[UInt8]] = []
-        var export = try HistoryExport(database, format: .geojson, selection: .journey(1)) { steps.append($0) }
+        var export = try HistoryExport(database, format: .geojson, selection: .journey(1), zone: .utc) {
+            steps.append($0)
+        }
         var calls = 0
         while try export.writeNextPiece() { calls += 1 }
         // Per trip of the journey a call for its start and one for its 10 points and its end, and
         // one to end the document.
         #expect(calls == 5)
         var whole: [[UInt8]] = []
-        var again = try HistoryExport(database, format: .geojson, selection: .journey(1)) { whole.append($0) }
+        var again = try HistoryExport(database, format: .geojson, selection: .journey(1), zone: .utc) {
+            whole.append($0)
+        }
         try again.writeAll()
         #expect(Array(steps.joined()) == Array(whole.joined()))
         let text = String(decoding: Array(steps.joined()), as: UTF8.self)
@@ -102,10 +106,10 @@ import TravelStore
         #expect(try JSONValue(parsing: text)["features"]?.arrayValue?.isEmpty == false)
 
         #expect(throws: ExportSelectionError.noTrip(99)) {
-            _ = try HistoryExport(database, format: .gpx, selection: .trip(99)) { _ in }
+            _ = try HistoryExport(database, format: .gpx, selection: .trip(99), zone: .utc) { _ in }
         }
         #expect(throws: ExportSelectionError.noJourney(99)) {
-            _ = try HistoryExport(database, format: .gpx, selection: .journey(99)) { _ in }
+            _ = try HistoryExport(database, format: .gpx, selection: .journey(99), zone: .utc) { _ in }
         }
     }
 }

@@ -8,7 +8,10 @@ import TravelStore
 @Suite struct HistoryExportTests {
     static let selections: [ExportSelection] = [
         .all, .trip(2), .trip(5),
-        .range(since: LongTrips.start.adding(seconds: 3 * 3600), through: LongTrips.start.adding(seconds: 9 * 3600)),
+        .range(
+            since: .instant(LongTrips.start.adding(seconds: 3 * 3600)),
+            through: .instant(LongTrips.start.adding(seconds: 9 * 3600))
+        ),
     ]
 
     /// Size and SHA-256 of each document (by format, then `selections` in order) as the export
@@ -57,7 +60,7 @@ import TravelStore
     {
         var pieces: [[UInt8]] = []
         var written: [UInt8] = []
-        var export = try HistoryExport(database, format: format, selection: selection) { written += $0 }
+        var export = try HistoryExport(database, format: format, selection: selection, zone: .utc) { written += $0 }
         pieces.append(written)
         written.removeAll()
         while try export.writeNextPiece() {
@@ -121,7 +124,7 @@ import TravelStore
         let (directory, database) = try Self.history()
         var bytes: [UInt8] = []
         let reader = try TravelDatabase(path: directory.file("travel.sqlite"), readOnly: true)
-        var export = try HistoryExport(reader, format: .geojson, selection: .trip(5)) { bytes += $0 }
+        var export = try HistoryExport(reader, format: .geojson, selection: .trip(5), zone: .utc) { bytes += $0 }
         // The trip's start: its shape is measured, 2 500 points. Then half of them go.
         #expect(try export.writeNextPiece())
         let writer = try SQLiteDatabase(path: directory.file("travel.sqlite"))
@@ -132,7 +135,7 @@ import TravelStore
         #expect(Self.sha256(bytes) == expected.sha256)
         // The next export sees the change.
         var after: [UInt8] = []
-        var again = try HistoryExport(database, format: .geojson, selection: .trip(5)) { after += $0 }
+        var again = try HistoryExport(database, format: .geojson, selection: .trip(5), zone: .utc) { after += $0 }
         try again.writeAll()
         #expect(after.count < bytes.count)
     }

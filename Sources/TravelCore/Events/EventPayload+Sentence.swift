@@ -34,7 +34,8 @@ extension EventPayload {
             return "fix acquired\(when)"
         case .noTripReminder:
             let since = instant("last_trip_end").map { " since \(HumanText.localTime($0, in: zone))" } ?? ""
-            return "no trip logged\(since), \(text("days")) days or more"
+            let days = text("days")
+            return "no trip logged\(since), \(days) day\(days == "1" ? "" : "s") or more"
         case .planReminder:
             return """
                 plan \(text("plan_id")) to \(text("destination")) starts tomorrow, \(text("plan_from")) \

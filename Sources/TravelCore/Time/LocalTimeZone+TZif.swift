@@ -53,18 +53,22 @@ package enum TimeZoneError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknown(name: String, reason: String)
     /// The zone's file exists but is not a TZif file this reader understands.
     case malformed(name: String, reason: String)
+    /// A name that reads as opposite offsets to different readers (`CST-8`, `Etc/GMT+8`);
+    /// `reason` says what to write instead.
+    case ambiguous(name: String, reason: String)
 
     package var description: String {
         switch self {
         case .unknown(let name, let reason): "unknown time zone '\(name)': \(reason)"
         case .malformed(let name, let reason): "time zone '\(name)' cannot be read: \(reason)"
+        case .ambiguous(let name, let reason): "ambiguous time zone '\(name)': \(reason)"
         }
     }
 
     /// Why, without the name: `no file /usr/share/zoneinfo/Bogus/Zone`.
     package var reason: String {
         switch self {
-        case .unknown(_, let reason), .malformed(_, let reason): reason
+        case .unknown(_, let reason), .malformed(_, let reason), .ambiguous(_, let reason): reason
         }
     }
 }

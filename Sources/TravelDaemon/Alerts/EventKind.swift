@@ -114,8 +114,8 @@ extension EventKind {
             (
                 "No trip logged for a while",
                 """
-                No trip has been logged since @LAST_TRIP_END@, @DAYS@ days or more ([Reminders] \
-                NoTripDays). If the vehicle was driven, check the receiver and `travelctl status`. \
+                No trip has been logged since @LAST_TRIP_END@, for at least the number of days \
+                [Reminders] NoTripDays sets (@DAYS@). If the vehicle was driven, check the receiver and `travelctl status`. \
                 Reminded once until the next trip.
                 """
             )

@@ -14,27 +14,30 @@ actor ControlExport {
     /// The most text one reply carries, in bytes: well inside clients' message limits.
     static let chunkSize = 256 << 10
 
-    private let path: String
+    private let history: HistoryReader
     private let format: ExportFormat
     private let selection: ExportSelection
     private let output = ExportBuffer()
     private var export: HistoryExport?
     private var complete = false
 
-    init(path: String, format: ExportFormat, selection: ExportSelection) {
-        self.path = path
+    init(history: HistoryReader, format: ExportFormat, selection: ExportSelection) {
+        self.history = history
         self.format = format
         self.selection = selection
     }
 
     /// The next chunk, `continues` while more follow; an unknown trip or journey, or a database
     /// that cannot be read, is an error reply that ends the call.
-    func next() -> VarlinkReply {
+    func next() async -> VarlinkReply {
         do {
             if export == nil {
-                let database = try TravelDatabase(path: path, readOnly: true)
+                let zone = await history.journeyRules.timeZone
+                let database = try TravelDatabase(path: history.path, readOnly: true)
                 let output = output
-                export = try HistoryExport(database, format: format, selection: selection) { output.bytes += $0 }
+                export = try HistoryExport(database, format: format, selection: selection, zone: zone) {
+                    output.bytes += $0
+                }
             }
             // A client gone mid-export cancels the call: its chunk is cut short, and not asked for again.
             while output.count < Self.chunkSize, !complete, !Task.isCancelled {

@@ -48,7 +48,7 @@ extension ControlMethods {
         case .export:
             let parameters = try ExportParameters(call)
             let export = ControlExport(
-                path: history.path,
+                history: history,
                 format: parameters.format,
                 selection: parameters.trips
             )

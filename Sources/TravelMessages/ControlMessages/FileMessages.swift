@@ -60,7 +60,7 @@ extension ExportSelection {
     /// `trip`, `journey`, `since` and `until`: the trips `Export` and `Report` take, each `null`
     /// unless chosen.
     var members: [JSONValue.Member] {
-        var (trip, journey, since, until): (Int64?, Int64?, UTCTime?, UTCTime?) = (nil, nil, nil, nil)
+        var (trip, journey, since, until): (Int64?, Int64?, TimeBound?, TimeBound?) = (nil, nil, nil, nil)
         switch self {
         case .all: break
         case .trip(let id): trip = id
@@ -78,7 +78,7 @@ extension ExportSelection {
     /// more than one is `InvalidParameter`.
     init(_ call: VarlinkCall) throws(VarlinkError) {
         let (trip, journey) = (try call.integer("trip"), try call.integer("journey"))
-        let (since, until) = (try call.instant("since"), try call.instant("until"))
+        let (since, until) = (try call.timeBound("since"), try call.timeBound("until"))
         let given = [trip != nil, journey != nil, since != nil || until != nil].filter { $0 }.count
         guard given <= 1 else { throw .invalidParameter(journey != nil ? "journey" : "since") }
         if let trip {

@@ -5,13 +5,13 @@ package import TravelFormats
 /// `ListJourneys`: the journeys starting within the bounds whose destination contains
 /// `destination`, of one `type`, mentioning every word of `search`; every one given must hold.
 package struct ListJourneysParameters: ControlParameters, Hashable {
-    package var since: UTCTime?
-    package var until: UTCTime?
+    package var since: TimeBound?
+    package var until: TimeBound?
     package var destination: String?
     package var type: JourneyType?
     package var search: String?
 
-    package init(since: UTCTime?, until: UTCTime?, destination: String?, type: JourneyType?, search: String?) {
+    package init(since: TimeBound?, until: TimeBound?, destination: String?, type: JourneyType?, search: String?) {
         self.since = since
         self.until = until
         self.destination = destination
@@ -29,8 +29,8 @@ package struct ListJourneysParameters: ControlParameters, Hashable {
 
     package init(_ call: VarlinkCall) throws(VarlinkError) {
         try call.allowParameters(["since", "until", "destination", "type", "search"])
-        let since = try call.instant("since")
-        let until = try call.instant("until")
+        let since = try call.timeBound("since")
+        let until = try call.timeBound("until")
         let destination = try call.string("destination")
         let type = try call.string("type").map { text throws(VarlinkError) in
             guard let type = JourneyType(rawValue: text) else { throw .invalidParameter("type") }

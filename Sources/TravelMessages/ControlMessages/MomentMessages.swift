@@ -29,11 +29,11 @@ package enum PhotoKind: MomentKind {
 /// `ListNotes` and `ListPhotos`: the moments in `[since, until]` and of journey `journey`, each
 /// filter optional.
 package struct ListMomentsParameters: ControlParameters, Hashable {
-    package var since: UTCTime?
-    package var until: UTCTime?
+    package var since: TimeBound?
+    package var until: TimeBound?
     package var journey: Int64?
 
-    package init(since: UTCTime?, until: UTCTime?, journey: Int64?) {
+    package init(since: TimeBound?, until: TimeBound?, journey: Int64?) {
         self.since = since
         self.until = until
         self.journey = journey
@@ -48,8 +48,8 @@ package struct ListMomentsParameters: ControlParameters, Hashable {
     package init(_ call: VarlinkCall) throws(VarlinkError) {
         try call.allowParameters(["since", "until", "journey"])
         self.init(
-            since: try call.instant("since"),
-            until: try call.instant("until"),
+            since: try call.timeBound("since"),
+            until: try call.timeBound("until"),
             journey: try call.integer("journey")
         )
     }

@@ -30,3 +30,8 @@ extension Optional where Wrapped == UTCTime {
     /// An optional instant as a parameter: ISO-8601, or `null`.
     var parameter: JSONValue { map { .string($0.iso8601) } ?? .null }
 }
+
+extension Optional where Wrapped == TimeBound {
+    /// An optional `since`/`until` as a parameter: `2026-01-09`, ISO-8601, or `null`.
+    var parameter: JSONValue { map { .string($0.description) } ?? .null }
+}

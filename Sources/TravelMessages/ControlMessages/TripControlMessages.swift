@@ -4,10 +4,10 @@ package import TravelFormats
 
 /// `ListTrips`: the trips starting within the bounds (both optional, both included).
 package struct ListTripsParameters: ControlParameters, Hashable {
-    package var since: UTCTime?
-    package var until: UTCTime?
+    package var since: TimeBound?
+    package var until: TimeBound?
 
-    package init(since: UTCTime?, until: UTCTime?) {
+    package init(since: TimeBound?, until: TimeBound?) {
         self.since = since
         self.until = until
     }
@@ -16,7 +16,7 @@ package struct ListTripsParameters: ControlParameters, Hashable {
 
     package init(_ call: VarlinkCall) throws(VarlinkError) {
         try call.allowParameters(["since", "until"])
-        self.init(since: try call.instant("since"), until: try call.instant("until"))
+        self.init(since: try call.timeBound("since"), until: try call.timeBound("until"))
     }
 }
 
@@ -121,8 +121,8 @@ package struct StatsReply: ControlReply, Hashable {
 /// `ListEvents`: zone events and nearby alerts from `since` through `until`, of one `zone` or
 /// `poi` (by name) or one `kind` (`enter`, `exit` or `nearby`).
 package struct ListEventsParameters: ControlParameters, Hashable {
-    package var since: UTCTime?
-    package var until: UTCTime?
+    package var since: TimeBound?
+    package var until: TimeBound?
     package var zone: String?
     package var poi: String?
     package var kind: String?
@@ -130,7 +130,7 @@ package struct ListEventsParameters: ControlParameters, Hashable {
     /// What `kind` takes.
     package static let kinds = ["enter", "exit", "nearby"]
 
-    package init(since: UTCTime?, until: UTCTime?, zone: String?, poi: String?, kind: String?) {
+    package init(since: TimeBound?, until: TimeBound?, zone: String?, poi: String?, kind: String?) {
         self.since = since
         self.until = until
         self.zone = zone
@@ -148,8 +148,8 @@ package struct ListEventsParameters: ControlParameters, Hashable {
     package init(_ call: VarlinkCall) throws(VarlinkError) {
         try call.allowParameters(["since", "until", "zone", "poi", "kind"])
         self.init(
-            since: try call.instant("since"),
-            until: try call.instant("until"),
+            since: try call.timeBound("since"),
+            until: try call.timeBound("until"),
             zone: try call.string("zone"),
             poi: try call.string("poi"),
             kind: try call.string("kind")
