@@ -88,4 +88,23 @@ import Testing
         let quiet = try HistoryCommandTests.run(["--db", db, "home", "--config", fixed])
         #expect(!quiet.output.contains("Warning"), "\(quiet.output)")
     }
+
+    /// The daemon says it too, at start: nobody runs `travelctl home` to learn why journeys stay open.
+    @Test func theDaemonWarnsOfAMisplacedHomeAtStart() throws {
+        let start = try NMEALogWriter.points(ofGPX: HistoryCommandTests.bus)[0]
+        let (directory, db, config) = try HistoryCommandTests.importedWeek(
+            "Home=\(start.latitude + 0.0036), \(start.longitude)"
+        )
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("control").path
+        let text = try String(contentsOfFile: config, encoding: .utf8) + "[Control]\nSocket=\(socket)\n"
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess([
+            "run", "--config", config, "--db", db, "--source", "file://\(ImportCommandTests.tracks[1])?speed=0",
+        ])
+        let warning = daemon.waitForLine(containing: "from where the vehicle spends its nights")
+        #expect(warning?.contains("If that is home, write Home=52.629") == true, "\(daemon.output)")
+        daemon.send(SIGTERM)
+        _ = daemon.waitForExit()
+    }
 }
