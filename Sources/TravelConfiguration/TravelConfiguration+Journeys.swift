@@ -7,6 +7,8 @@ extension TravelConfiguration {
         package var home = "auto"
         /// The home area's radius, metres.
         package var homeRadius = 25_000.0
+        /// A stop this long (seconds) ends a journey wherever the vehicle stands.
+        package var maximumStop = 30 * 86_400.0
         /// The local days' time zone as written: a tz database name (`Europe/Dublin`) or an offset
         /// (`UTC+8`); empty for the machine's zone.
         package var timeZone = ""
@@ -42,6 +44,18 @@ extension TravelConfiguration {
                 vehicle is back within it. 25 km, as the phone apps this grew from.
                 """
             ),
+            .number(
+                "MaximumStopSec",
+                .timeSpan,
+                \.journeys.maximumStop,
+                range: 86_400...31_536_000,
+                """
+                A stop this long ends a journey wherever the vehicle stands, as does a trip that starts \
+                beyond 200 m (the place radius) from where the last one ended: what the vehicle did in \
+                between is unknown. 30 days keeps a fortnight's holiday with the car at a cottage or an \
+                airport car park one journey.
+                """
+            ),
             .text(
                 "TimeZone",
                 .timeZone,
@@ -75,7 +89,8 @@ extension TravelConfiguration {
         JourneyRules(
             home: journeys.home == "auto" ? nil : Coordinate(parsing: journeys.home),
             homeRadius: journeys.homeRadius,
-            timeZone: journeys.zone
+            timeZone: journeys.zone,
+            maximumStop: journeys.maximumStop
         )
     }
 }

@@ -16,6 +16,8 @@ package struct StopRecord: Sendable, Hashable {
     package var tripBefore: Int64?
     /// The trip that left from here, once there is one.
     package var tripAfter: Int64?
+    /// Where the trip that left from here started: elsewhere when the vehicle moved unrecorded.
+    package var departureCoordinate: Coordinate?
 
     package init(
         id: Int64,
@@ -24,8 +26,10 @@ package struct StopRecord: Sendable, Hashable {
         coordinate: Coordinate,
         place: String?,
         tripBefore: Int64?,
-        tripAfter: Int64?
+        tripAfter: Int64?,
+        departureCoordinate: Coordinate? = nil
     ) {
+        self.departureCoordinate = departureCoordinate
         self.id = id
         self.arrival = arrival
         self.departure = departure

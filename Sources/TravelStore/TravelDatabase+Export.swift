@@ -76,12 +76,19 @@ package struct HistoryExport {
             for stop in try db.stops(between: first.summary.startTime, and: last.summary.endTime.adding(seconds: 0.001))
             {
                 let name = stop.place ?? stop.coordinate.coordinateLabel
+                let stay = Stay(
+                    coordinate: stop.coordinate,
+                    arrival: stop.arrival,
+                    departure: stop.departure,
+                    departureCoordinate: stop.departureCoordinate
+                )
                 try writer.add(
                     ExportStop(
                         arrival: stop.arrival,
                         departure: stop.departure,
                         coordinate: stop.coordinate,
-                        name: name
+                        name: name,
+                        movedUnrecorded: stop.departure != nil && !stay.stoodHere(radius: JourneyRules().placeRadius)
                     )
                 )
             }

@@ -83,13 +83,11 @@ extension TravelDatabase {
                         try statements.setPlan(planID, of: id)
                     }
                 case nil:
-                    let label = Self.label(
-                        journey.destination,
-                        home: home,
-                        places: places,
-                        labeler: labeler,
-                        rules: rules
-                    )
+                    // No label while the journey's only trip is under way: it has stopped nowhere yet.
+                    let label =
+                        journey.destination.map {
+                            Self.label($0, home: home, places: places, labeler: labeler, rules: rules)
+                        } ?? ""
                     if let known = existing[journey.start.milliseconds] {
                         id = known
                         try statements.update(

@@ -72,8 +72,10 @@ extension TravelDatabase {
     package func stops(between start: UTCTime, and end: UTCTime) throws(StoreError) -> [StopRecord] {
         let query = try connection.prepare(
             """
-            SELECT id, arrival_ms, departure_ms, lat, lon, place, trip_before, trip_after FROM stops
-            WHERE arrival_ms < ?2 AND (departure_ms IS NULL OR departure_ms > ?1) ORDER BY arrival_ms
+            SELECT s.id, s.arrival_ms, s.departure_ms, s.lat, s.lon, s.place, s.trip_before, s.trip_after,
+                t.start_lat, t.start_lon
+            FROM stops AS s LEFT JOIN trips AS t ON t.id = s.trip_after
+            WHERE s.arrival_ms < ?2 AND (s.departure_ms IS NULL OR s.departure_ms > ?1) ORDER BY s.arrival_ms
             """
         )
         query.bind(1, start.milliseconds)
@@ -90,7 +92,10 @@ extension TravelDatabase {
                     coordinate: coordinate,
                     place: labels.label(query.text(at: 5), at: coordinate),
                     tripBefore: query.optionalInt64(at: 6),
-                    tripAfter: query.optionalInt64(at: 7)
+                    tripAfter: query.optionalInt64(at: 7),
+                    departureCoordinate: query.optionalDouble(at: 8).map {
+                        Coordinate(latitude: $0, longitude: query.double(at: 9))
+                    }
                 )
             )
         }

@@ -41,5 +41,8 @@ struct HomeCommand: ParsableCommand {
         print("Home  \(known.coordinate.coordinateLabel), \(how)")
         let zone = LocalTimeZone.of(name: reply.timeZone, utcOffset: reply.utcOffset)
         print("Area  \(HumanText.distance(reply.radius)) around it; days are local to \(zone.name)")
+        if let elsewhere = known.nightsElsewhere {
+            print("Warning: \(elsewhere.warning(home: known.coordinate))")
+        }
     }
 }

@@ -91,7 +91,8 @@ struct Journeys: ParsableCommand {
         for row in rows {
             table.add([
                 String(row.id), row.type, Format.localDateTime(row.start, zone),
-                row.end.map { Format.localEnd(start: row.start, end: $0, zone) } ?? "away", row.destination,
+                row.end.map { Format.localEnd(start: row.start, end: $0, zone) } ?? "away",
+                row.destination.isEmpty ? "-" : row.destination,
                 HumanText.distance(row.distance), Format.span(row.duration), String(row.trips),
             ])
         }
@@ -171,7 +172,10 @@ struct JourneyCommand: ParsableCommand {
             var lines: [(String, String)] = [
                 ("Journey", "\(journey.id)" + (journey.isManual ? " (started by hand)" : "")),
                 ("Type", journey.typeLabel),
-                ("Destination", journey.destination),
+                (
+                    "Destination",
+                    journey.destination.isEmpty ? "none yet: its first trip is under way" : journey.destination
+                ),
                 ("Start", "\(Format.localDateTime(journey.start, zone)) (\(zone.name))"),
                 ("End", journey.end.map { "\(Format.localDateTime($0, zone)) (\(zone.name))" } ?? "not back yet"),
                 ("Distance", HumanText.distance(journey.distance)),

@@ -44,7 +44,9 @@ struct Status: ParsableCommand {
             lines.append(
                 (
                     "Journey",
-                    "\(journey.id) to \(journey.destination), \(HumanText.distance(journey.distance)) so far"
+                    // No destination while its first trip is under way: it has stopped nowhere yet.
+                    "\(journey.id)\(journey.destination.isEmpty ? "" : " to \(journey.destination)"), "
+                        + "\(HumanText.distance(journey.distance)) so far"
                 )
             )
         }

@@ -131,6 +131,24 @@ import Testing
         #expect(set.source == .configured && set.confidence == 1 && set.nightsAtHome == 1)
     }
 
+    @Test func aConfiguredHomeAFewHundredMetresFromWhereTheNightsAreSpentIsFlagged() throws {
+        let nightsAt = Self.at(north: 0.4)
+        let stays = [
+            Stay(coordinate: nightsAt, arrival: Self.time(1, 18), departure: Self.time(2, 7)),
+            Stay(coordinate: nightsAt, arrival: Self.time(2, 18), departure: Self.time(3, 7)),
+        ]
+        let rules = JourneyRules(home: Self.home)
+        let home = try #require(Home(places: PlaceMap(stays: stays, rules: rules), rules: rules))
+        let elsewhere = try #require(home.nightsElsewhere)
+        #expect(elsewhere.nights == 2 && elsewhere.coordinate == nightsAt)
+        #expect(abs(elsewhere.distance - 400) < 5)
+        // Nights at home, or nights far away (a holiday house), say nothing.
+        let atHome = JourneyRules(home: nightsAt)
+        #expect(Home(places: PlaceMap(stays: stays, rules: atHome), rules: atHome)?.nightsElsewhere == nil)
+        let farAway = JourneyRules(home: Self.at(north: 30))
+        #expect(Home(places: PlaceMap(stays: stays, rules: farAway), rules: farAway)?.nightsElsewhere == nil)
+    }
+
     // MARK: - Journeys
 
     @Test func errandsInTownAreOneLocalJourney() {
@@ -200,14 +218,14 @@ import Testing
         #expect(journeys[2].distance == 800_000)
     }
 
-    @Test func aLoopThatNeverStopsAwayIsADayJourneyToItsFarthestPoint() {
+    @Test func aLoopThatNeverStopsAwayIsADayJourneyWhoseDestinationIsTheStopNotItsTurningPoint() {
         let rules = JourneyRules(home: Self.home)
         let turn = Self.at(north: 40)
         let loop = Self.trip(1, Self.time(3, 7), Self.time(3, 9), from: Self.home, to: Self.home, km: 82, via: turn)
         #expect(JourneyGrouping.routeReference(for: loop.summary, home: Self.home, rules: rules) == Self.home)
         let journeys = JourneyGrouping.group([loop], home: Self.home, rules: rules)
-        #expect(journeys.map(\.type) == [.day])
-        #expect(journeys.first?.destination == turn)
+        #expect(journeys.map(\.type) == [.day], "the route shows it left the area")
+        #expect(journeys.first?.destination == Self.home, "the car never stopped at its turning point")
         // A trip ending 40 km away needs no route: its end shows it left the area.
         let away = Self.trip(2, Self.time(3, 7), Self.time(3, 9), from: Self.home, to: turn, km: 45)
         #expect(JourneyGrouping.routeReference(for: away.summary, home: Self.home, rules: rules) == nil)
@@ -232,6 +250,65 @@ import Testing
         #expect(journeys.map(\.tripIDs) == [[1], [2, 3]])
         #expect(journeys.map(\.isOpen) == [false, true], "the last one is still under way")
         #expect(journeys.map(\.type) == [.day, .day])
+    }
+
+    @Test func aJourneyEndsWhereTheVehicleMovedUnrecordedFarFromHome() {
+        // Two holidays a year apart, neither back home on record (the Limerick and Istria drives).
+        let later = UTCTime(year: 2027, month: 6, day: 3, hour: 7)!
+        let trips = [
+            Self.trip(1, Self.time(3, 7), Self.time(3, 10), from: Self.home, to: Self.at(north: 300), km: 320),
+            Self.trip(2, Self.time(4, 9), Self.time(4, 10), from: Self.at(north: 300), to: Self.at(north: 310), km: 12),
+            // The next trip starts 1 000 km away: the drive there was never recorded.
+            Self.trip(
+                3,
+                later,
+                later.adding(seconds: 3600),
+                from: Self.at(north: -1000),
+                to: Self.at(north: -990),
+                km: 11
+            ),
+        ]
+        let journeys = JourneyGrouping.group(trips, home: Self.home, rules: JourneyRules(home: Self.home))
+        #expect(journeys.map(\.tripIDs) == [[1, 2], [3]])
+        #expect(journeys.map(\.isOpen) == [false, true], "the first ended at its last stop; the second is still away")
+        #expect(journeys[0].end == Self.time(4, 10))
+        #expect(journeys.map(\.destination) == [Self.at(north: 310), Self.at(north: -990)])
+    }
+
+    @Test func aTripStartingWhereTheLastEndedContinuesTheJourneyUnlessTheStopOutlastsTheMaximum() {
+        let trips = [
+            Self.trip(1, Self.time(3, 7), Self.time(3, 10), from: Self.home, to: Self.at(north: 300), km: 320),
+            // 150 m from where the car parked, a week later: the same journey.
+            Self.trip(2, Self.time(10, 9), Self.time(10, 12), from: Self.at(north: 300.15), to: Self.home, km: 320),
+        ]
+        let rules = JourneyRules(home: Self.home)
+        #expect(JourneyGrouping.group(trips, home: Self.home, rules: rules).map(\.tripIDs) == [[1, 2]])
+        var shorter = rules
+        shorter.maximumStop = 5 * 86_400
+        let split = JourneyGrouping.group(trips, home: Self.home, rules: shorter)
+        #expect(split.map(\.tripIDs) == [[1], [2]])
+        #expect(split.map(\.isOpen) == [false, false])
+    }
+
+    @Test func theDestinationIsTheFarthestStopNeverTheLatestPointOfATripUnderWay() {
+        let trips = [
+            Self.trip(1, Self.time(3, 7), Self.time(3, 8), from: Self.home, to: Self.at(north: 30), km: 33),
+            Self.trip(
+                2,
+                Self.time(3, 9),
+                Self.time(3, 10),
+                from: Self.at(north: 30),
+                to: Self.at(north: 90),
+                km: 65,
+                ongoing: true
+            ),
+        ]
+        let rules = JourneyRules(home: Self.home)
+        let open = JourneyGrouping.group(trips, home: Self.home, rules: rules)
+        #expect(open.map(\.isOpen) == [true])
+        #expect(open.first?.destination == Self.at(north: 30), "where it parked, as its trips name it")
+        let firstUnderWay = JourneyGrouping.group([trips[1]], home: Self.home, rules: rules)
+        #expect(firstUnderWay.map(\.destination) == [nil], "stopped nowhere yet")
     }
 
     @Test func withoutAHomeEachTripIsAJourneyAndOnlyAMultiDayOneHasAType() {

@@ -16,24 +16,25 @@ import TravelStore
 
     /// Size and SHA-256 of each document (by format, then `selections` in order) as the export
     /// wrote it while it held each trip's whole route (commit d83058f): pieces must not change a byte.
+    /// Since issue 26 a stop the vehicle left unrecorded says so, and GeoJSON stops have `moved_unrecorded`.
     static let wholeTripDocuments: [ExportFormat: [(bytes: Int, sha256: String)]] = [
         .gpx: [
-            (1_041_918, "57056446136d15e89de2a70add564c24f4e24da55045da7e3fe186d9db204d86"),
-            (300_626, "b13550902df7a836d13c1abaf3db29800a247e3969a9e787a1558b1a93f0aa8b"),
+            (1_042_032, "3b618b1726c806950a31440df022f02eab24ad01db29aa728274fdc3b4f73d4b"),
+            (300_683, "dc1ede45405be24008753eef73f034dcaeabade0036a2d23941a4d91ee2610d9"),
             (247_133, "89218ce93f45f37d6639e26226a51291def5e0522c1c58a15c57d66e7b9e968d"),
-            (301_107, "87565c56ce2af219c20d6915ead2369d03471f3061d9d2819ba6b14855efa99c"),
+            (301_164, "713543c0a6340c65a7ab5e46458145afb609ab6c806bf1cd6ef43af082dc7d81"),
         ],
         .geojson: [
-            (259_004, "64f227b61d6d1120079be337ea854d72022c78f1434b4548ef5310248116f527"),
-            (64_112, "b460b55da7786d5c5360e45357567a317d5967ade71e9e2dcf6b20e3930fa652"),
+            (259_172, "5330b82aa29b3271f5762448a08078fd1f285b435877222acb4f0f98261f272a"),
+            (64_171, "c8a80d1f9afc31a02a69b7d124294f22e6cd3c7c7a280b98d2a9166f204483af"),
             (64_547, "2fbd21d485e4c02d364756ea1571f3d33ebb2f9fb7e30cc17c4da2be3fd25061"),
-            (64_824, "213bec8c450111d8059dbb2e1ddd1f79650c5aa0e46dd43687e0baea703b6c2b"),
+            (64_908, "ac757675b1bf24d03b6dbb3912a6e4a6f41611b235a992de3d7f184a73747ec5"),
         ],
         .kml: [
-            (256_331, "7cdcd4a70a8f04ec800aee77d0533a87c6225e0bd84cfceea59abb8719abb460"),
-            (75_951, "7fc7415509e915ffc9a8c6f62e784308517a102bf1203dfbd83c538612caaa92"),
+            (256_375, "b5b55e3210ca48689584dd821606f1a88e005f613b9b0f1efda2bbfe9daee4eb"),
+            (75_973, "08cdc83b8ac5d825dc4bfda08927d7bef145b4e2a0329c228c8631d2132515cd"),
             (59_780, "b9fd1ea59a56ad444da3fde52c9647185bb71fd49075e73d30b9e78d89aba479"),
-            (76_751, "6905d9de33d321830ea523adf759503279b1954bf733014e8eb3bc48a12abcff"),
+            (76_773, "71ab078d35d18095f78a7d7db94ab25672deb4006820a122aafdcf79211edd19"),
         ],
     ]
 

@@ -13,6 +13,19 @@ import TravelStore
         try database.flush()
     }
 
+    /// Before issue 26 an open journey was named after the latest point of its trip under way, a
+    /// place the trips never name (`trips` shows no end for it).
+    @Test func aJourneyWhoseOnlyTripIsUnderWayHasNoDestinationYet() throws {
+        let directory = try TemporaryDirectory()
+        let database = try TravelDatabase(path: directory.file("travel.sqlite"))
+        try Self.record(Array(SampleDrive.trip(from: Self.faraway).dropLast()), in: database)
+        try database.regroupJourneys(rules: JourneyRules(home: Self.home))
+        let journeys = try database.journeys(zone: .utc)
+        #expect(journeys.map(\.isOpen) == [true])
+        #expect(journeys.map(\.destination) == [""])
+        #expect(try database.trips().map(\.endPlace) == [nil])
+    }
+
     @Test func regroupingKeepsIdsAndClosesAJourneyWhenTheVehicleIsHomeAgain() throws {
         let directory = try TemporaryDirectory()
         let database = try TravelDatabase(path: directory.file("travel.sqlite"))

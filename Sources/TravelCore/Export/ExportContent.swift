@@ -45,24 +45,42 @@ package struct ExportTrip: Sendable, Hashable {
 package struct ExportStop: Sendable, Hashable {
     /// When the vehicle arrived.
     package var arrival: UTCTime
-    /// When it left; `nil` while it is still there.
+    /// When the next trip started; `nil` while the vehicle is still there.
     package var departure: UTCTime?
     package var coordinate: Coordinate
     /// The place label (zone, POI or coordinates).
     package var name: String
+    /// Whether the next trip started elsewhere (`Stay.stoodHere` is false): the vehicle moved
+    /// unrecorded, so when it left this spot is unknown and `departure` only bounds it.
+    package var movedUnrecorded: Bool
 
-    package init(arrival: UTCTime, departure: UTCTime?, coordinate: Coordinate, name: String) {
+    package init(
+        arrival: UTCTime,
+        departure: UTCTime?,
+        coordinate: Coordinate,
+        name: String,
+        movedUnrecorded: Bool = false
+    ) {
         self.arrival = arrival
         self.departure = departure
         self.coordinate = coordinate
         self.name = name
+        self.movedUnrecorded = movedUnrecorded
     }
 
-    /// `Parked from … until …`, in ISO-8601 UTC so every viewer shows the same instant.
+    /// `Parked from … until …`, in ISO-8601 UTC so every viewer shows the same instant; a stop
+    /// the vehicle left unrecorded says so rather than claim it stood there until the next trip.
     var description: String {
         guard let departure else { return "Parked since \(arrival.iso8601)" }
+        guard !movedUnrecorded else {
+            return
+                "Arrived \(arrival.iso8601); moved unrecorded before the next trip, which started elsewhere at \(departure.iso8601)"
+        }
         return "Parked from \(arrival.iso8601) until \(departure.iso8601)"
     }
+
+    /// When the vehicle is known to have left: `nil` while it is still there or when it moved unrecorded.
+    var knownDeparture: UTCTime? { movedUnrecorded ? nil : departure }
 }
 
 /// Short human texts for names and descriptions; the machine values go in their own fields.

@@ -34,7 +34,8 @@ struct GeoJSONEncoding: ExportEncoding {
             "kind": "stop",
             "name": .string(stop.name),
             "arrival": .string(stop.arrival.iso8601),
-            "departure": stop.departure.map { .string($0.iso8601) } ?? .null,
+            "departure": stop.knownDeparture.map { .string($0.iso8601) } ?? .null,
+            "moved_unrecorded": .bool(stop.movedUnrecorded),
             "description": .string(stop.description),
         ]
         beginFeature(properties, into: &output)

@@ -26,7 +26,13 @@ struct KMLEncoding: ExportEncoding {
         output.appendLiteral("<Placemark>")
         ExportBytes.appendElement("name", stop.name, to: &output)
         ExportBytes.appendElement("description", stop.description, to: &output)
-        appendTimeSpan(stop.arrival, stop.departure, to: &output)
+        if stop.movedUnrecorded {
+            output.appendLiteral("<TimeStamp>")
+            ExportBytes.appendElement("when", stop.arrival, to: &output)
+            output.appendLiteral("</TimeStamp>")
+        } else {
+            appendTimeSpan(stop.arrival, stop.departure, to: &output)
+        }
         output.appendLiteral("<Point><coordinates>")
         appendCoordinates(stop.coordinate, altitude: nil, to: &output)
         output.appendLiteral("</coordinates></Point></Placemark>\n")

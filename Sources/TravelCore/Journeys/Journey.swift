@@ -13,8 +13,9 @@ package struct JourneyTrip: Sendable, Hashable {
     /// The trip's stored id, carried through to `Journey.tripIDs`.
     package var id: Int64
     package var summary: TripSummary
-    /// The point of the route farthest from the reference `JourneyGrouping.routeReference` names;
-    /// `nil` when the ends alone tell what grouping needs (then the route is never read).
+    /// The point of the route farthest from the reference `JourneyGrouping.routeReference` names,
+    /// which shows whether the trip left the home area (never a destination: the car did not stop
+    /// there); `nil` when the ends alone tell (then the route is never read).
     package var farthestPoint: Coordinate?
 
     package init(id: Int64, summary: TripSummary, farthestPoint: Coordinate? = nil) {
@@ -36,8 +37,9 @@ package struct Journey: Sendable, Hashable {
     package var isOpen: Bool
     /// `nil` while home is unknown for a journey within one local day (see `JourneyGrouping`).
     package var type: JourneyType?
-    /// The farthest stop from home; for a loop that never stopped away, the farthest route point.
-    package var destination: Coordinate
+    /// The farthest stop from home: the end of a finished trip, where the vehicle parked (home
+    /// itself for a loop that never stopped away). `nil` while the only trip is under way.
+    package var destination: Coordinate?
     /// Sum of its trips' distances, metres.
     package var distance: Double
     /// The plan or hand-started journey it is, or `nil` for one found from the trips alone.

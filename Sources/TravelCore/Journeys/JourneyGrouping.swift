@@ -5,6 +5,10 @@
 /// beyond it. So a morning of errands in town is one `local` journey, and a holiday ends when
 /// the vehicle is back in its region even if it parks at the office first. A trip that starts at
 /// home while a journey is open closes that journey first: the vehicle came back unrecorded.
+/// So does a trip that starts beyond the place radius from where the last one ended (the vehicle
+/// moved unrecorded, as `Stay.stoodHere` sees such a stop), or more than
+/// `JourneyRules.maximumStop` after it: where the vehicle went in between is unknown, and a
+/// journey across it would span the gap (two holidays a year apart made one of 668 days).
 ///
 /// Without a home, each trip is a journey of its own: there is nothing to measure "leaving"
 /// against, and the list says so. Such a journey is `multi-day` when it spans local days and
@@ -34,7 +38,7 @@ package enum JourneyGrouping {
         var journeys: [Journey] = []
         var open: Builder?
         for trip in sorted {
-            if let builder = open, isHome(trip.summary.start, home, rules) {
+            if let builder = open, isHome(trip.summary.start, home, rules) || builder.isBroken(before: trip) {
                 journeys.append(builder.journey(isOpen: false))
                 open = nil
             }
@@ -69,7 +73,8 @@ package enum JourneyGrouping {
         var distance = 0.0
         var leftArea = false
         var farthestStop: (coordinate: Coordinate, distance: Double)?
-        var farthestPoint: (coordinate: Coordinate, distance: Double)?
+        /// Where and when the last trip added ended.
+        var lastEnd: (coordinate: Coordinate, time: UTCTime)?
 
         init(reference: Coordinate, rules: JourneyRules, knowsHome: Bool = true) {
             self.reference = reference
@@ -83,15 +88,23 @@ package enum JourneyGrouping {
             tripIDs.append(trip.id)
             end = max(end, summary.endTime)
             distance += summary.distance
+            lastEnd = (summary.end, summary.endTime)
             let stop = Geodesy.fastDistance(reference, summary.end)
-            if stop > farthestStop?.distance ?? -1 { farthestStop = (summary.end, stop) }
+            // An ongoing trip's end is its latest point, not a stop: the destination is where
+            // the vehicle parked, as its trips name it, never a point it drove through.
+            if summary.endReason != nil, stop > farthestStop?.distance ?? -1 { farthestStop = (summary.end, stop) }
             var reach = max(stop, Geodesy.fastDistance(reference, summary.start))
-            if let point = trip.farthestPoint {
-                let distance = Geodesy.fastDistance(reference, point)
-                if distance > farthestPoint?.distance ?? -1 { farthestPoint = (point, distance) }
-                reach = max(reach, distance)
-            }
+            if let point = trip.farthestPoint { reach = max(reach, Geodesy.fastDistance(reference, point)) }
             if reach > rules.homeRadius { leftArea = true }
+        }
+
+        /// Whether `trip` cannot continue this journey: it starts beyond the place radius from
+        /// where the last trip ended (the vehicle moved unrecorded), or more than
+        /// `JourneyRules.maximumStop` after it.
+        func isBroken(before trip: JourneyTrip) -> Bool {
+            guard let lastEnd else { return false }
+            return Geodesy.fastDistance(lastEnd.coordinate, trip.summary.start) > rules.placeRadius
+                || trip.summary.startTime.seconds(since: lastEnd.time) > rules.maximumStop
         }
 
         func journey(isOpen: Bool) -> Journey {
@@ -100,17 +113,13 @@ package enum JourneyGrouping {
                 zone.localDay(of: start) != zone.localDay(of: end)
                 ? .multiDay
                 : !knowsHome ? nil : leftArea ? .day : .local
-            var destination = farthestStop?.coordinate ?? reference
-            if let stop = farthestStop, stop.distance <= rules.placeRadius, let point = farthestPoint {
-                destination = point.coordinate
-            }
             return Journey(
                 tripIDs: tripIDs,
                 start: start,
                 end: end,
                 isOpen: isOpen,
                 type: type,
-                destination: destination,
+                destination: farthestStop?.coordinate,
                 distance: distance
             )
         }

@@ -14,6 +14,10 @@ package struct JourneyRules: Sendable, Hashable {
     /// Where the vehicle stands at this local time of day (seconds) is where it spent the night:
     /// 03:00, when late arrivals have parked and early departures have not left.
     package var nightSecondOfDay: Int
+    /// A stop longer than this (seconds) ends the journey, wherever it is: 30 days. What the
+    /// vehicle did in between is unknown (a receiver unplugged for a season), while a fortnight's
+    /// holiday with the car at a cottage or an airport car park is still one journey.
+    package var maximumStop: Double
     /// A place needs at least this many nights to be learned as home: one night is a guess.
     package var minimumNightsForHome: Int
 
@@ -23,8 +27,10 @@ package struct JourneyRules: Sendable, Hashable {
         placeRadius: Double = 200,
         timeZone: LocalTimeZone = .utc,
         nightSecondOfDay: Int = 3 * 3600,
-        minimumNightsForHome: Int = 2
+        minimumNightsForHome: Int = 2,
+        maximumStop: Double = 30 * 86_400
     ) {
+        self.maximumStop = maximumStop
         self.home = home
         self.homeRadius = homeRadius
         self.placeRadius = placeRadius

@@ -68,15 +68,17 @@ actor HistoryWriter {
     /// Regroups every trip into journeys under the current rules: what the daemon does each time
     /// tracking commits a trip's start or end (`JourneyService`), as `import` does after a file.
     /// A home that moved (or became known) renames places "Home": the recorder takes it at once.
-    func regroupJourneys() async -> Result<Void, VarlinkError> {
+    /// Returns the warning for a configured home the vehicle never parks at (`Home.nightsElsewhere`).
+    func regroupJourneys() async -> Result<String?, VarlinkError> {
         let rules = rules
-        let result = write { db in try db.regroupJourneys(rules: rules)?.coordinate }
-        guard case .success(let home) = result else { return result.map { _ in () } }
-        if home != lastHome {
-            lastHome = home
+        let result = write { db in try db.regroupJourneys(rules: rules) }
+        guard case .success(let home) = result else { return result.map { _ in nil } }
+        if home?.coordinate != lastHome {
+            lastHome = home?.coordinate
             await watchPlaces(.zones)
         }
-        return .success(())
+        guard let home, let elsewhere = home.nightsElsewhere else { return .success(nil) }
+        return .success(elsewhere.warning(home: home.coordinate, placeRadius: rules.placeRadius))
     }
 
     /// `StartJourney`.

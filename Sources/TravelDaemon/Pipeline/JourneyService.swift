@@ -29,9 +29,15 @@ struct JourneyService: Service {
 
     func run() async {
         await withGracefulShutdownHandler {
+            // A misplaced Home= is said at start (the first regroup) and again only when it changes.
+            var lastWarning: String?
             for await _ in requests {
-                if case .failure(let error) = await writer.regroupJourneys() {
+                switch await writer.regroupJourneys() {
+                case .failure(let error):
                     logger.error("cannot regroup journeys, will retry after the next trip: \(error)")
+                case .success(let warning):
+                    if let warning, warning != lastWarning { logger.warning("\(warning)") }
+                    lastWarning = warning
                 }
             }
         } onGracefulShutdown: { [continuation] in

@@ -16,8 +16,17 @@ package struct HomeMessage: Sendable, Hashable {
         package var nightsAtHome: Int
         /// 0 to 1, to 0.01.
         package var confidence: Double
+        /// Where the vehicle spends its nights instead of a configured home near it (`Home.nightsElsewhere`).
+        package var nightsElsewhere: Home.NightPlace?
 
-        package init(source: Home.Source, coordinate: Coordinate, nightsAtHome: Int, confidence: Double) {
+        package init(
+            source: Home.Source,
+            coordinate: Coordinate,
+            nightsAtHome: Int,
+            confidence: Double,
+            nightsElsewhere: Home.NightPlace? = nil
+        ) {
+            self.nightsElsewhere = nightsElsewhere
             self.source = source
             self.coordinate = coordinate
             self.nightsAtHome = nightsAtHome
@@ -41,7 +50,10 @@ package struct HomeMessage: Sendable, Hashable {
                     source: $0.source,
                     coordinate: $0.coordinate,
                     nightsAtHome: $0.nightsAtHome,
-                    confidence: ($0.confidence * 100).rounded() / 100
+                    confidence: ($0.confidence * 100).rounded() / 100,
+                    nightsElsewhere: $0.nightsElsewhere.map {
+                        Home.NightPlace(coordinate: $0.coordinate, nights: $0.nights, distance: $0.distance.rounded())
+                    }
                 )
             }
         )
@@ -61,6 +73,19 @@ package struct HomeMessage: Sendable, Hashable {
                 .init("nights_at_home", .integer(Int64(home.nightsAtHome))),
                 .init("confidence", .double(home.confidence)),
             ]
+            if let elsewhere = home.nightsElsewhere {
+                members.append(
+                    .init(
+                        "nights_elsewhere",
+                        .object([
+                            .init("lat", .double(elsewhere.coordinate.latitude)),
+                            .init("lon", .double(elsewhere.coordinate.longitude)),
+                            .init("nights", .integer(Int64(elsewhere.nights))),
+                            .init("distance_m", .double(elsewhere.distance)),
+                        ])
+                    )
+                )
+            }
         }
         return .object(members)
     }
@@ -73,7 +98,14 @@ package struct HomeMessage: Sendable, Hashable {
                 source: try fields.enumeration("source"),
                 coordinate: try fields.coordinate(),
                 nightsAtHome: Int(clamping: try fields.integer("nights_at_home")),
-                confidence: try fields.number("confidence")
+                confidence: try fields.number("confidence"),
+                nightsElsewhere: try fields.optionalObject("nights_elsewhere") { (place) throws(MessageFieldError) in
+                    Home.NightPlace(
+                        coordinate: try place.coordinate(),
+                        nights: Int(clamping: try place.integer("nights")),
+                        distance: try place.number("distance_m")
+                    )
+                }
             )
         }
         self.init(
