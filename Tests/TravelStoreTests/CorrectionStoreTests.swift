@@ -21,13 +21,19 @@ import TravelStore
         let day = 86_400.0
         let out0 = morning
         let back0 = morning.adding(seconds: 8 * 3600)
+        database.importMark = "pending a.nmea"
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out0), in: database)
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: faraway, to: home, at: back0), in: database)
-        database.recordImport(sha256: shaA, path: "a.nmea", bytes: 10, fixes: 20, trips: 2, tripStarts: [out0, back0])
+        database.recordImport(sha256: shaA, path: "a.nmea", bytes: 10, fixes: 20, trips: 2)
+        try database.flush()
+        database.importMark = "pending b.nmea"
         let out1 = morning.adding(seconds: day)
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out1), in: database)
-        // B also found day 0's first trip (an overlapping log): A claimed it first, A keeps it.
-        database.recordImport(sha256: shaB, path: "b.nmea", bytes: 5, fixes: 10, trips: 2, tripStarts: [out1, out0])
+        // B also found day 0's first trip (an overlapping log): A stored it, A keeps it.
+        try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out0), in: database)
+        database.recordImport(sha256: shaB, path: "b.nmea", bytes: 5, fixes: 10, trips: 2)
+        try database.flush()
+        database.importMark = nil
         let out2 = morning.adding(seconds: 2 * day)
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out2), in: database)
         try database.flush()
