@@ -56,8 +56,14 @@ import Testing
         // 4 s before the live one) added a second, overlapping trip of the same ride.
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
+        // A zone around the stop the ride leaves: the live recording has its one exit event.
+        _ = try Self.run([
+            "--db", state.database, "zone", "add", "Depot", "--lat", "52.62915", "--lon", "-8.66175", "--radius", "150",
+        ])
         try Self.recordLive(state)
         let live = try Self.trips(state.database)
+        let liveEvents = try Self.run(["--db", state.database, "events", "--json"])
+        #expect(liveEvents.components(separatedBy: "\"zone_name\"").count == 2, "\(liveEvents)")
         let log = state.url.appendingPathComponent("receiver.nmea")
         try NMEALogWriter.repeatedDays(of: Self.bus, days: 2).write(to: log)
 
@@ -74,6 +80,11 @@ import Testing
         let trips = try ImportCommandTests.trips(state.database)
         #expect(trips.map { ($0["start"] as? String)?.prefix(16) } == ["2019-02-18T07:50", "2019-02-19T07:50"])
         #expect(try Self.trips(state.database).hasPrefix(String(live.dropLast(2))), "the live trip is unchanged")
+        // The live exit stays as it was, none is added for the time recorded live, and day 2
+        // brings its own exit.
+        let events = try Self.run(["--db", state.database, "events", "--json"])
+        #expect(events.hasPrefix(String(liveEvents.dropLast(2))), "\(events)")
+        #expect(!events.contains("\"time\":\"2019-02-18T09"), "\(events)")
     }
 
     /// The bus ride as a receiver's NMEA log and the GPX written from the same fixes (speeds in
