@@ -28,8 +28,9 @@ struct Import: ParsableCommand {
             An import fills gaps and never changes what is recorded: fixes within a minute of a \
             trip already in the history (recorded live, or added by another import) are skipped, \
             and trips are found in the rest, each ending where a skipped span begins. The summary \
-            says how many fixes were skipped and when. The same logs give the same trips in any \
-            order. --dry-run prints the summaries and writes nothing.
+            says how many fixes were skipped and when (local time, [Journeys] TimeZone). Logs of \
+            the same fixes give the same trips in any order. --dry-run prints the summaries and \
+            writes nothing.
             """
     )
 
