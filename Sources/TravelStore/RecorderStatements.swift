@@ -14,22 +14,25 @@ struct RecorderStatements {
     private let insertStop: SQLiteStatement
     private let upsertEngineState: SQLiteStatement
     private let insertImportedFile: SQLiteStatement
-    private let linkTripToImport: SQLiteStatement
+    private let linkTripsToImport: SQLiteStatement
+    /// The mark an import's trips carry until its record links them (`TravelDatabase.importMark`).
+    private let importMark: String?
     /// Zone events, zone state and nearby alerts.
     let zones: ZoneStatements
     /// Names trip ends after the zone or POI they are at; coordinates otherwise.
     private let labeler: PlaceLabeler?
 
-    init(_ connection: SQLiteDatabase, labeler: PlaceLabeler? = nil) throws(StoreError) {
+    init(_ connection: SQLiteDatabase, labeler: PlaceLabeler? = nil, importMark: String? = nil) throws(StoreError) {
         self.labeler = labeler
+        self.importMark = importMark
         func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
             try connection.prepare(sql, persistent: true)
         }
         insertTrip = try prepare(
             """
             INSERT INTO trips (start_ms, end_ms, start_lat, start_lon, end_lat, end_lon, distance_m, moving_s,
-                max_speed, point_count, start_place)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                max_speed, point_count, start_place, import_sha256)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             ON CONFLICT (start_ms) DO NOTHING
             """
         )
@@ -100,9 +103,7 @@ struct RecorderStatements {
             ON CONFLICT (sha256) DO NOTHING
             """
         )
-        linkTripToImport = try prepare(
-            "UPDATE trips SET import_sha256 = ?1 WHERE start_ms = ?2 AND import_sha256 IS NULL"
-        )
+        linkTripsToImport = try prepare("UPDATE trips SET import_sha256 = ?1 WHERE import_sha256 = ?2")
         zones = try ZoneStatements(connection)
     }
 
@@ -120,6 +121,7 @@ struct RecorderStatements {
         insertTrip.bind(9, trip.maximumSpeed)
         insertTrip.bind(10, Int64(trip.pointCount))
         insertTrip.bind(11, label(trip.start))
+        insertTrip.bind(12, importMark)
         try insertTrip.run()
         guard let id = try findTrip(startingAt: trip.startTime) else {
             throw .statementFailed(sql: "INSERT INTO trips", reason: "the trip starting at \(trip.startTime) vanished")
@@ -204,15 +206,15 @@ struct RecorderStatements {
         try upsertEngineState.run()
     }
 
-    /// Notes an imported file, and links the trips starting at `tripStarts` to it unless another
-    /// import claimed them; a file imported before keeps its first record.
+    /// Notes an imported file and links the trips it stored (those marked `mark`) to it; a file
+    /// imported before keeps its first record.
     func recordImport(
         sha256: String,
         path: String,
         bytes: Int64,
         fixes: Int,
         trips: Int,
-        tripStarts: [UTCTime]
+        mark: String
     ) throws(StoreError) {
         insertImportedFile.bind(1, sha256)
         insertImportedFile.bind(2, path)
@@ -221,10 +223,8 @@ struct RecorderStatements {
         insertImportedFile.bind(5, Int64(fixes))
         insertImportedFile.bind(6, Int64(trips))
         try insertImportedFile.run()
-        for start in tripStarts {
-            linkTripToImport.bind(1, sha256)
-            linkTripToImport.bind(2, start.milliseconds)
-            try linkTripToImport.run()
-        }
+        linkTripsToImport.bind(1, sha256)
+        linkTripsToImport.bind(2, mark)
+        try linkTripsToImport.run()
     }
 }

@@ -94,15 +94,17 @@ package final class TrackingRecorder {
         }
     }
 
-    /// The input ended (an imported log): an open trip ends at its arrival or last point.
-    package func endOfInput(observe: (TrackingEvent) -> Void = { _ in }) {
+    /// The input ended (an imported log): an open trip ends at its arrival or last point. With
+    /// `resuming`, the log goes on after a skipped span (`TrackingEngine.resumeAfterSkippedSpan`).
+    package func endOfInput(resuming: Bool = false, observe: (TrackingEvent) -> Void = { _ in }) {
         let database = database
         var boundary = false
-        engine.endOfInput { event in
+        func emit(_ event: TrackingEvent) {
             database.record(event)
             boundary = boundary || event.isTripBoundary
             observe(event)
         }
+        if resuming { engine.resumeAfterSkippedSpan(emit: emit) } else { engine.endOfInput(emit: emit) }
         boundarySinceStateSave = boundarySinceStateSave || boundary
         boundarySinceFlush = boundarySinceFlush || boundary
     }

@@ -114,8 +114,9 @@ extension TravelDatabase {
     }
 
     /// Deletes `trips` in one transaction with `more`: their route points (by time range, the
-    /// table's key), the stops they ended at, and their links from the stop before, zone
-    /// events and alerts (which stay, unattached). Foreign keys are off meanwhile: their
+    /// table's key), the stops they ended at, and their links from zone events and alerts
+    /// (which stay, unattached). The stop a removed trip left is departed again by the next trip
+    /// that stays, as it was before that trip was added (or not yet departed). Foreign keys are off meanwhile: their
     /// checks would scan `route_points`, which has no index on `trip_id`, once per trip.
     private func deleteTrips(
         _ trips: [(id: Int64, start: Int64, end: Int64)],
@@ -127,10 +128,15 @@ extension TravelDatabase {
             let statements = [
                 "DELETE FROM route_points_packed WHERE t_ms BETWEEN ?2 AND ?3 AND trip_id = ?1",
                 "DELETE FROM stops WHERE trip_before = ?1",
-                "UPDATE stops SET trip_after = NULL WHERE trip_after = ?1",
                 "UPDATE zone_events SET trip_id = NULL WHERE trip_id = ?1",
                 "UPDATE alerts SET trip_id = NULL WHERE trip_id = ?1",
                 "DELETE FROM trips WHERE id = ?1",
+                """
+                UPDATE stops SET
+                    departure_ms = (SELECT min(start_ms) FROM trips WHERE start_ms >= stops.arrival_ms),
+                    trip_after = (SELECT id FROM trips WHERE start_ms >= stops.arrival_ms ORDER BY start_ms LIMIT 1)
+                WHERE trip_after = ?1
+                """,
             ]
             for sql in statements {
                 let statement = try connection.prepare(sql)

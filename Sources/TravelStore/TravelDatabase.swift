@@ -20,6 +20,10 @@ package final class TravelDatabase {
     /// Names trip ends after zones, POIs and the gazetteer; set by the recorder before its first
     /// flush, and again when the zones or POIs change (the statements then take the new one).
     package var placeLabeler: PlaceLabeler? { didSet { statements = nil } }
+    /// What an import stores its trips' `import_sha256` as until the file's record commits and
+    /// links them (`recordImport`): `pending PATH`, so a rerun after a kill finds the trips
+    /// the killed run stored as its own, and nothing else ever is. `nil` for the daemon.
+    package var importMark: String? { didSet { statements = nil } }
     /// The trip route points were last added to: points arrive in long runs per trip.
     private var currentTrip: (startMilliseconds: Int64, id: Int64)?
     /// Where flushes between commits put the buffered route points (the daemon's), if anywhere.
@@ -39,7 +43,7 @@ package final class TravelDatabase {
 
     private enum PendingWrite {
         case event(TrackingEvent)
-        case importedFile(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int, tripStarts: [UTCTime])
+        case importedFile(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int, mark: String)
         case zonePresence(ZonePresence)
         /// The trip in progress as it stands, written over its row after its route points.
         case ongoingTrip(TripSummary)
@@ -152,20 +156,28 @@ package final class TravelDatabase {
     }
 
     /// Buffers the note that a file was imported, so it commits with the file's last events and a
-    /// crash mid-import leaves the file to be imported again. The trips starting at `tripStarts`
-    /// (those the import found) are linked to it, unless another import claimed them first.
-    package func recordImport(
-        sha256: String,
-        path: String,
-        bytes: Int64,
-        fixes: Int,
-        trips: Int,
-        tripStarts: [UTCTime] = []
-    ) {
+    /// crash mid-import leaves the file to be imported again. The trips the import stored (those
+    /// marked with `importMark`) are linked to it.
+    package func recordImport(sha256: String, path: String, bytes: Int64, fixes: Int, trips: Int) {
         buffer.append(
-            .importedFile(sha256: sha256, path: path, bytes: bytes, fixes: fixes, trips: trips, tripStarts: tripStarts)
+            .importedFile(
+                sha256: sha256,
+                path: path,
+                bytes: bytes,
+                fixes: fixes,
+                trips: trips,
+                mark: importMark ?? sha256
+            )
         )
         holdsMoreThanRoute = true
+    }
+
+    /// Drops what is buffered, unwritten (`import --dry-run`).
+    package func discardPending() {
+        buffer.removeAll()
+        pendingEngineState = nil
+        holdsMoreThanRoute = false
+        spooledCount = 0
     }
 
     /// Buffers the totals of the trip in progress (distance, moving time, last point…), so its row
@@ -222,14 +234,14 @@ package final class TravelDatabase {
                     case .zonePresence(let presence): try statements.zones.save(presence)
                     case .ongoingTrip(let trip):
                         try statements.updateOngoingTrip(trip, id: tripID(of: trip, statements))
-                    case .importedFile(let sha256, let path, let bytes, let fixes, let trips, let tripStarts):
+                    case .importedFile(let sha256, let path, let bytes, let fixes, let trips, let mark):
                         try statements.recordImport(
                             sha256: sha256,
                             path: path,
                             bytes: bytes,
                             fixes: fixes,
                             trips: trips,
-                            tripStarts: tripStarts
+                            mark: mark
                         )
                     }
                 }
@@ -350,7 +362,7 @@ package final class TravelDatabase {
 
     private func recorderStatements() throws(StoreError) -> RecorderStatements {
         if let statements { return statements }
-        let prepared = try RecorderStatements(connection, labeler: placeLabeler)
+        let prepared = try RecorderStatements(connection, labeler: placeLabeler, importMark: importMark)
         statements = prepared
         return prepared
     }

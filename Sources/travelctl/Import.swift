@@ -24,6 +24,13 @@ struct Import: ParsableCommand {
             and running it again completes it. --replace first removes what an earlier import of \
             the file (same SHA-256, or same path) added, to import it again under new settings \
             ('travelctl imports' lists imports, 'travelctl imports remove' removes one).
+
+            An import fills gaps and never changes what is recorded: fixes within a minute of a \
+            trip already in the history (recorded live, or added by another import) are skipped, \
+            and trips are found in the rest, each ending where a skipped span begins. The summary \
+            says how many fixes were skipped and when (local time, [Journeys] TimeZone). Logs of \
+            the same fixes give the same trips in any order. --dry-run prints the summaries and \
+            writes nothing.
             """
     )
 
@@ -44,6 +51,9 @@ struct Import: ParsableCommand {
     @Flag(help: "Remove what an earlier import of each file added (its trips), then import it again.")
     var replace = false
 
+    @Flag(help: "Say what the import would add and skip, and write nothing.")
+    var dryRun = false
+
     @Argument(help: "Log files to import.")
     var files: [String]
 
@@ -51,20 +61,24 @@ struct Import: ParsableCommand {
     /// one batch, which the next run redoes.
     static let batchSize = 50_000
 
+    func validate() throws {
+        if dryRun, replace { throw ValidationError("--dry-run writes nothing; --replace removes an import first") }
+    }
+
     func run() throws {
-        let tracking: TrackingConfiguration
+        let configuration: TravelConfiguration
         do {
-            tracking = try ConfigurationLoader.load(path: config).configuration.tracking
+            configuration = try ConfigurationLoader.load(path: config).configuration
         } catch {
             printError("travelctl: \(error)")
             throw ExitCode(78)
         }
-        let database = try database.open(readOnly: false)
+        let database = try database.open(readOnly: dryRun)
         let progress = Progress(enabled: isatty(2) == 1)
         var failures = 0
         for file in files {
             do {
-                let line = try importFile(file, into: database, tracking: tracking, progress: progress)
+                let line = try importFile(file, into: database, configuration: configuration, progress: progress)
                 progress.clear()
                 print(line)
             } catch {
@@ -74,7 +88,11 @@ struct Import: ParsableCommand {
                 failures += 1
             }
         }
-        try regroupJourneys(database)
+        if dryRun {
+            print("Dry run: nothing was written to \(database.path).")
+        } else {
+            try regroupJourneys(database)
+        }
         if failures > 0 { throw ExitCode(1) }
     }
 
@@ -83,10 +101,14 @@ struct Import: ParsableCommand {
     /// The file is read once: its SHA-256 is computed on the other core while the fixes run
     /// through the engine. A file that may have been imported before (same path and size) is
     /// hashed first, so a re-import is skipped without decoding anything.
+    ///
+    /// Fixes within the time the history already holds (`RecordedSpans`) are skipped before
+    /// the engine; it finds trips in what is left, ending any open trip at each skipped span
+    /// and starting afresh after it, so no trip it adds overlaps or bridges a recorded one.
     private func importFile(
         _ path: String,
         into database: TravelDatabase,
-        tracking: TrackingConfiguration,
+        configuration: TravelConfiguration,
         progress: Progress
     ) throws -> String {
         let size = try InputFile(path: path).size()
@@ -102,16 +124,31 @@ struct Import: ParsableCommand {
         {
             return "\(path): already imported, nothing added (import --replace imports it again)"
         }
-        let recorder = TrackingRecorder(database: database, configuration: tracking)
+        // The trips stored are marked as this import's until its record links them.
+        database.importMark = "pending \(path)"
+        let recorded = try database.recordedSpans(excludingMark: database.importMark)
+        let recorder = TrackingRecorder(database: database, configuration: configuration.tracking)
         // A log may be as old as it likes; only an NMEA date the clock says is not in the future
         // once moved is a week-rollover date (GPSWeekRollover.redated).
         let evidence = TimeEvidence(now: WallClock.now())
-        // The trips found, to be linked to this import (`imports remove`, `import --replace`).
-        var tripStarts: [UTCTime] = []
-        let observe = { (event: TrackingEvent) in
-            if case .tripEnded(let trip) = event { tripStarts.append(trip.startTime) }
+        var skipped = SkippedFixes()
+        var lastFed: UTCTime?
+        var skippingSpan = false
+        let ingest = { (fix: Fix) in
+            if let time = fix.time {
+                if let span = recorded.span(covering: time) {
+                    skipped.add(time, span: span)
+                    skippingSpan = true
+                    return
+                }
+                if skippingSpan || lastFed.map({ recorded.separate($0, time) }) == true {
+                    recorder.endOfInput(resuming: true)
+                }
+                skippingSpan = false
+                lastFed = time
+            }
+            recorder.ingest(fix, evidence: evidence)
         }
-        let ingest = { (fix: Fix) in recorder.ingest(fix, evidence: evidence, observe: observe) }
         var decoder = LogDecoder(format: from.format)
         let hasher = BackgroundHasher()
         var read = 0
@@ -120,29 +157,42 @@ struct Import: ParsableCommand {
             decoder.decode(chunk, onFix: ingest)
             read += chunk.count
             progress.show(path, done: read, of: size)
-            if database.pendingCount >= Self.batchSize { try recorder.flush() }
+            if database.pendingCount >= Self.batchSize { try save(recorder) }
         }
         decoder.finish(onFix: ingest)
         if let error = decoder.gpxError { throw error }
         let digest = hasher.hexDigest()
-        recorder.endOfInput(observe: observe)
-        if try database.hasImported(sha256: digest) {
+        recorder.endOfInput()
+        // Skipped fixes were read too: read = accepted + rejected + skipped.
+        var statistics = recorder.engine.statistics
+        statistics.fixes += skipped.count
+        let alreadyImported = try database.hasImported(sha256: digest)
+        if !alreadyImported {
+            database.recordImport(
+                sha256: digest,
+                path: path,
+                bytes: Int64(size),
+                fixes: statistics.fixes,
+                trips: statistics.tripsEnded
+            )
+        }
+        try save(recorder)
+        if alreadyImported {
             // The same content under another name: every event above was already stored.
-            try recorder.flush()
             return "\(path): already imported, nothing added (import --replace imports it again)"
         }
-        let statistics = recorder.engine.statistics
-        database.recordImport(
-            sha256: digest,
-            path: path,
-            bytes: Int64(size),
-            fixes: statistics.fixes,
-            trips: statistics.tripsEnded,
-            tripStarts: tripStarts
-        )
-        try recorder.flush()
-        let summary = Self.summary(path, format: decoder.format, statistics)
+        var summary = Self.summary(path, format: decoder.format, statistics)
+        if skipped.count > 0 { summary += "; " + skipped.summary(zone: configuration.journeys.zone) }
         return decoder.endsMidDocument ? summary + "; the file ends mid-document (truncated?)" : summary
+    }
+
+    /// Commits what is buffered, or drops it in a dry run.
+    private func save(_ recorder: TrackingRecorder) throws {
+        if dryRun {
+            recorder.database.discardPending()
+        } else {
+            try recorder.flush()
+        }
     }
 
     /// SHA-256 of a whole file.
@@ -206,5 +256,34 @@ final class Progress {
     private func writeStandardError(_ text: String) {
         var text = text
         _ = text.withUTF8 { writeAll(fd: 2, $0) }
+    }
+}
+
+/// The fixes an import skipped because the history already holds their time, per recorded span.
+struct SkippedFixes {
+    private(set) var count = 0
+    /// The first and last skipped fix in each span that had any, in the order met.
+    private var spans: [(span: Int, first: UTCTime, last: UTCTime)] = []
+
+    mutating func add(_ time: UTCTime, span: Int) {
+        count += 1
+        if let index = spans.lastIndex(where: { $0.span == span }) {
+            spans[index].first = min(spans[index].first, time)
+            spans[index].last = max(spans[index].last, time)
+        } else {
+            spans.append((span, time, time))
+        }
+    }
+
+    /// "2144 fixes skipped: already recorded 2019-02-18 07:50–09:00", in local time of `zone`.
+    func summary(zone: LocalTimeZone) -> String {
+        func local(_ time: UTCTime) -> String {
+            String(zone.local(time).iso8601.prefix(16).map { $0 == "T" ? " " : $0 })
+        }
+        let ranges = spans.sorted { $0.first < $1.first }.map { span in
+            let (first, last) = (local(span.first), local(span.last))
+            return first.prefix(10) == last.prefix(10) ? "\(first)–\(last.suffix(5))" : "\(first)–\(last)"
+        }
+        return "\(count) fix\(count == 1 ? "" : "es") skipped: already recorded \(ranges.joined(separator: ", "))"
     }
 }

@@ -104,6 +104,9 @@ import Testing
         let trips = try Self.trips(db)
         #expect(trips.map { $0["start"] as? String } == expected.map { $0["start"] as? String })
         #expect(trips.map { $0["end"] as? String } == expected.map { $0["end"] as? String })
+        // The trips the killed runs stored are the rerun's own: all linked to the import.
+        let imports = try Binaries.run("travelctl", ["--db", db, "imports", "--json"]).output
+        #expect(imports.contains("\"trips_found\":40,\"trips\":40}"), "\(imports)")
     }
 
     @Test func theTrackingThresholdsComeFromTheConfiguration() throws {

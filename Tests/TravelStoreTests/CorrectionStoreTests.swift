@@ -21,13 +21,19 @@ import TravelStore
         let day = 86_400.0
         let out0 = morning
         let back0 = morning.adding(seconds: 8 * 3600)
+        database.importMark = "pending a.nmea"
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out0), in: database)
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: faraway, to: home, at: back0), in: database)
-        database.recordImport(sha256: shaA, path: "a.nmea", bytes: 10, fixes: 20, trips: 2, tripStarts: [out0, back0])
+        database.recordImport(sha256: shaA, path: "a.nmea", bytes: 10, fixes: 20, trips: 2)
+        try database.flush()
+        database.importMark = "pending b.nmea"
         let out1 = morning.adding(seconds: day)
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out1), in: database)
-        // B also found day 0's first trip (an overlapping log): A claimed it first, A keeps it.
-        database.recordImport(sha256: shaB, path: "b.nmea", bytes: 5, fixes: 10, trips: 2, tripStarts: [out1, out0])
+        // B also found day 0's first trip (an overlapping log): A stored it, A keeps it.
+        try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out0), in: database)
+        database.recordImport(sha256: shaB, path: "b.nmea", bytes: 5, fixes: 10, trips: 2)
+        try database.flush()
+        database.importMark = nil
         let out2 = morning.adding(seconds: 2 * day)
         try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: out2), in: database)
         try database.flush()
@@ -75,6 +81,33 @@ import TravelStore
         #expect(try database.hasImported(sha256: Self.shaA) == false)
         // Every trip left is in a journey again.
         #expect(try database.trips().allSatisfy { $0.journeyID != nil })
+    }
+
+    @Test func removingAnImportDepartsTheStopItLeftByTheNextTripAgain() throws {
+        // Fails before the fix: the live stop kept the removed trip's departure and no next trip.
+        let directory = try TemporaryDirectory()
+        let database = try TravelDatabase(path: directory.file("travel.sqlite"))
+        let (home, faraway, morning) = (Self.home, Self.faraway, Self.morning)
+        let (day0, day1, day2) = (morning, morning.adding(seconds: 86_400), morning.adding(seconds: 2 * 86_400))
+        try JourneyStoreTests.record(HistoryStoreTests.drive(from: home, to: faraway, at: day0), in: database)
+        try JourneyStoreTests.record(HistoryStoreTests.drive(from: faraway, to: home, at: day2), in: database)
+        let everything = (UTCTime(milliseconds: 0), day2.adding(seconds: 86_400))
+        let recorded = try database.stops(between: everything.0, and: everything.1)
+        // A log of day 1 fills the gap between the live trips: it leaves day 0's stop.
+        database.importMark = "pending day1.nmea"
+        try JourneyStoreTests.record(HistoryStoreTests.drive(from: faraway, to: home, at: day1), in: database)
+        database.recordImport(sha256: Self.shaA, path: "day1.nmea", bytes: 10, fixes: 10, trips: 1)
+        try database.flush()
+        let filled = try database.stops(between: everything.0, and: everything.1)
+        #expect(filled.first?.departure == day1)
+        _ = try database.removeImport("day1.nmea", rules: Self.rules)
+        // As they were, but for the name regrouping gives home.
+        func links(_ stops: [StopRecord]) -> [String] {
+            stops.map {
+                "\($0.id) \($0.arrival) \(String(describing: $0.departure)) \($0.tripBefore ?? 0) \($0.tripAfter ?? 0)"
+            }
+        }
+        #expect(links(try database.stops(between: everything.0, and: everything.1)) == links(recorded))
     }
 
     @Test func aTripIsRemovedUnlessItIsStillBeingRecorded() throws {

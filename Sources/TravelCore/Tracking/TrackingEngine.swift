@@ -147,6 +147,17 @@ package struct TrackingEngine: Sendable {
         statistics.add(tally)
     }
 
+    /// The log goes on after a span it is not fed (an import skips time already recorded): as at
+    /// the end of input, then the next fix starts afresh, as the first fix ever did, so no trip
+    /// bridges the span. The zones are watched from an unknown state again: what the vehicle did
+    /// in the span is recorded already, zone events included. Statistics carry on.
+    package mutating func resumeAfterSkippedSpan(emit: (TrackingEvent) -> Void) {
+        endOfInput(emit: emit)
+        filter = FixFilter(configuration: configuration)
+        detector = TripDetector(configuration: configuration)
+        zones = ZoneWatcher(zones: zones.zones, rules: zones.rules)
+    }
+
     /// The receiver or the daemon restarted (the daemon calls this when it starts and when its
     /// source reconnects after an outage): a stationary gap across it is a parking.
     package mutating func sourceRestarted() {
