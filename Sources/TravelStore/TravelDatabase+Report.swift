@@ -187,8 +187,8 @@ package struct ReportDocument {
         var (from, through) = (first, last)
         if case .range(let since, let until) = selection {
             // The range asked for, and the months of any selected journey that starts before it or ends after.
-            from = min(since ?? from, from)
-            through = max(until ?? through, through)
+            from = min(since.start(in: zone) ?? from, from)
+            through = max(until.end(in: zone) ?? through, through)
         }
         func month(_ time: UTCTime) -> Int {
             let local = zone.local(time).components

@@ -47,7 +47,7 @@ import TravelStore
         )
         // A range charts its months, from its first day to its last, with the journeys it selects.
         let (october, december) = (UTCTime(milliseconds: 1_790_812_800_000), UTCTime(milliseconds: 1_798_761_599_000))
-        let range = try Self.document(database, .range(since: october, through: december))
+        let range = try Self.document(database, .range(since: .instant(october), through: .instant(december)))
         let stats = try #require(range["stats"]?.arrayValue?.first)
         #expect(range["stats"]?.arrayValue?.count == 1 && stats["journeys"] == 3, "\(stats)")
         #expect(stats["months"]?.arrayValue?.compactMap { $0["month"]?.intValue } == [10, 11, 12], "\(stats)")
