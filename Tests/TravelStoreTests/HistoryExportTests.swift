@@ -19,10 +19,10 @@ import TravelStore
     /// Since issue 26 a stop the vehicle left unrecorded says so, and GeoJSON stops have `moved_unrecorded`.
     static let wholeTripDocuments: [ExportFormat: [(bytes: Int, sha256: String)]] = [
         .gpx: [
-            (1_042_032, "3b618b1726c806950a31440df022f02eab24ad01db29aa728274fdc3b4f73d4b"),
-            (300_683, "dc1ede45405be24008753eef73f034dcaeabade0036a2d23941a4d91ee2610d9"),
-            (247_133, "89218ce93f45f37d6639e26226a51291def5e0522c1c58a15c57d66e7b9e968d"),
-            (301_164, "713543c0a6340c65a7ab5e46458145afb609ab6c806bf1cd6ef43af082dc7d81"),
+            (1_042_032, "e4cb7aef1bc94b0bc5f9a228a7eafadb42b1c9eefd888330a726998ffce60b6f"),
+            (300_683, "69d8f5aba6182f7683a438b64affd564c100a8736befc1fd3aeecbf5f60cb036"),
+            (247_133, "3ae2a57ff3c5a51c357ff80fdda4a0a2a15740a302afdc365aa294013a7c1b8f"),
+            (301_164, "2759bdd1d845840645108f1e1bb2e93600f9ba36f8a3da80735e420cc34b773e"),
         ],
         .geojson: [
             (259_172, "5330b82aa29b3271f5762448a08078fd1f285b435877222acb4f0f98261f272a"),
@@ -31,10 +31,10 @@ import TravelStore
             (64_908, "ac757675b1bf24d03b6dbb3912a6e4a6f41611b235a992de3d7f184a73747ec5"),
         ],
         .kml: [
-            (256_375, "b5b55e3210ca48689584dd821606f1a88e005f613b9b0f1efda2bbfe9daee4eb"),
-            (75_973, "08cdc83b8ac5d825dc4bfda08927d7bef145b4e2a0329c228c8631d2132515cd"),
-            (59_780, "b9fd1ea59a56ad444da3fde52c9647185bb71fd49075e73d30b9e78d89aba479"),
-            (76_773, "71ab078d35d18095f78a7d7db94ab25672deb4006820a122aafdcf79211edd19"),
+            (256_375, "872b74cccb40a66f1f5b27fcded56a9b22ab9bc24d40391497631943670a999f"),
+            (75_973, "d98da54aaa72b67d06dab03fee1573a3787d127f63c88911f0191ec649a4f10d"),
+            (59_780, "afd827ab887f7ccb09953b503f66f40ecac23e10ee2d65b7a173a87c825ccea8"),
+            (76_773, "73deed7b73aafb318abf9fae61162ae146195a8bc3873fe24d4e651a2395597c"),
         ],
     ]
 
