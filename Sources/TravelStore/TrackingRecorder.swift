@@ -103,6 +103,26 @@ package final class TrackingRecorder {
             boundary = boundary || event.isTripBoundary
             observe(event)
         }
+        noteBoundary(boundary)
+    }
+
+    /// GPS time reached `now` with no fix (the daemon's clock while the receiver is silent): see
+    /// `TrackingEngine.advance`. Returns whether a trip ended.
+    @discardableResult
+    package func advance(to now: UTCTime, observe: (TrackingEvent) -> Void = { _ in }) -> Bool {
+        let database = database
+        var boundary = false
+        engine.advance(to: now) { event in
+            database.record(event)
+            boundary = boundary || event.isTripBoundary
+            observe(event)
+        }
+        noteBoundary(boundary)
+        return boundary
+    }
+
+    /// A trip started or ended: the next flush commits, with the engine state.
+    private func noteBoundary(_ boundary: Bool) {
         boundarySinceStateSave = boundarySinceStateSave || boundary
         boundarySinceFlush = boundarySinceFlush || boundary
     }
