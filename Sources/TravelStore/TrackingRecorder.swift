@@ -46,6 +46,8 @@ package final class TrackingRecorder {
             }
         }
         recorder.replaySpool()
+        // The counters say what the receiver delivered in this run, not what was caught up on.
+        recorder.engine.resetStatistics()
         // Zones and POIs are watched from where the catch-up left the engine: their state was
         // saved with the same flushes as those points, so replaying them would report twice.
         try recorder.watchPlaces(resuming: true)

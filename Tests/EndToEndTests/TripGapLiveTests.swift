@@ -109,3 +109,51 @@ import Testing
         }
     }
 }
+
+/// `status`'s counters say what the receiver delivered in this run: the route points a restart
+/// after SIGKILL catches up on (spooled or committed after the last state save) are not fixes
+/// read. Before, they were all counted.
+@Suite struct RestartCountersTests {
+    @Test func aRestartCountsNoCaughtUpPointsAsFixesRead() throws {
+        let state = try DaemonReplayTests.StateDirectory()
+        defer { state.remove() }
+        let config = try String(contentsOfFile: state.config, encoding: .utf8)
+        try (config + "[Storage]\nFlushIntervalSec=1\nCommitIntervalSec=3600\n")
+            .write(toFile: state.config, atomically: true, encoding: .utf8)
+        let receiver = try PTYReceiver()
+        var daemon = try DaemonSerialTests.daemon(receiver, state: state)
+        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
+        let epochs = try TripGapLiveTests.drive().epochs
+        receiver.write(epochs[..<(epochs.count / 2)].joined())
+        #expect(daemon.waitForLine(containing: "trip started") != nil, "\(daemon.output)")
+        // A read through the socket commits the trip's start; the route points after it go to the
+        // spool at the next flush.
+        let socket = state.url.appendingPathComponent("control").path
+        #expect(try Binaries.run("travelctl", ["--socket", socket, "trips"]).status == 0)
+        receiver.write(epochs[(epochs.count / 2)...].joined())
+        let spool = state.database + "-spool"
+        let deadline = Date(timeIntervalSinceNow: TestProcesses.hangLimit)
+        func spooled() -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: spool))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        while spooled() == 0, Date() < deadline { usleep(50_000) }
+        #expect(spooled() > 0)
+        daemon.send(SIGKILL)
+        _ = daemon.waitForExit()
+
+        daemon = try DaemonSerialTests.daemon(receiver, state: state)
+        defer {
+            daemon.send(SIGTERM)
+            _ = daemon.waitForExit()
+        }
+        #expect(daemon.waitForLine(containing: "source connected") != nil, "\(daemon.output)")
+        let status = try Binaries.run("travelctl", ["--socket", socket, "status", "--json"])
+        #expect(status.status == 0, "\(status.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any])
+        // The catch-up happened: the trip goes on from the points read back.
+        #expect(json["trip"] is [String: Any], "\(status.output)")
+        let counters = try #require(json["counters"] as? [String: Any], "\(status.output)")
+        #expect(counters["fixes_read"] as? Int == 0, "\(status.output)")
+        #expect(counters["accepted"] as? Int == 0, "\(status.output)")
+    }
+}

@@ -168,6 +168,12 @@ package struct TrackingEngine: Sendable {
         detector.sourceRestarted()
     }
 
+    /// Starts the counters afresh (a restart, after catching up on the route points stored by the
+    /// run before: those are not fixes this run read).
+    package mutating func resetStatistics() {
+        statistics = TrackingStatistics()
+    }
+
     /// The last accepted fix's time and position, if any (zones tell a power gap by it).
     package var lastAcceptedFix: (time: UTCTime, coordinate: Coordinate)? { filter.last }
 
