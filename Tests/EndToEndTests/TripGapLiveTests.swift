@@ -29,13 +29,15 @@ import Testing
         return NMEALogWriter.sentence("GPRMC,\(NMEALogWriter.hms(c)),V,,,,,,,\(date),,,N")
     }
 
-    /// A daemon on a pty with the small gap, having read `epochs` and started the trip.
+    /// A daemon on a pty with the small gap, having read `epochs` and started the trip; `hooks`
+    /// is added to its configuration.
     static func driven(
         _ epochs: [String],
-        state: DaemonReplayTests.StateDirectory
+        state: DaemonReplayTests.StateDirectory,
+        hooks: String = ""
     ) throws -> (PTYReceiver, DaemonProcess) {
         let config = try String(contentsOfFile: state.config, encoding: .utf8)
-        try (config + "[Tracking]\nMaximumGapSec=\(Int(maximumGap))\nParkedGapSec=30\n")
+        try (config + "[Tracking]\nMaximumGapSec=\(Int(maximumGap))\nParkedGapSec=30\n" + hooks)
             .write(toFile: state.config, atomically: true, encoding: .utf8)
         let receiver = try PTYReceiver()
         let daemon = try DaemonSerialTests.daemon(receiver, state: state)
@@ -98,9 +100,17 @@ import Testing
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
         let (epochs, _) = try Self.drive()
-        let (receiver, daemon) = try Self.driven(epochs, state: state)
+        let record = try DaemonHookTests.script("record", in: state.url, #"env > "$1.env""#)
+        let ended = state.url.appendingPathComponent("ended").path
+        let hooks = "[Hooks]\nTripEnded=\(record) \(ended)\n"
+        let (receiver, daemon) = try Self.driven(epochs, state: state, hooks: hooks)
         try withExtendedLifetime(receiver) {
             #expect(daemon.waitForLine(containing: "trip ended") != nil, "\(daemon.output)")
+            // The hook runs for the gap's end, as for any other.
+            let deadline = Date(timeIntervalSinceNow: TestProcesses.hangLimit)
+            while !FileManager.default.fileExists(atPath: ended + ".env"), Date() < deadline { usleep(50_000) }
+            let environment = (try? String(contentsOfFile: ended + ".env", encoding: .utf8)) ?? ""
+            #expect(environment.contains("TC_END_REASON=data-gap"), "\(environment)")
             #expect(!daemon.output.contains("source disconnected"), "\(daemon.output)")
             // Where the log's end would end it: at the arrival.
             try Self.expectEnded(as: Self.imported(epochs, state: state), state: state)
