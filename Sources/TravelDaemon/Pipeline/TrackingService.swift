@@ -3,8 +3,9 @@ internal import ServiceLifecycle
 internal import UnixSignals
 
 /// Runs a source into the pipeline, flushes every `FlushIntervalSec` of wall-clock time (the
-/// most a crash loses), ends a trip when the receiver has been silent past `MaximumGapSec`, reloads the configuration on SIGHUP, and on graceful shutdown (SIGTERM,
-/// SIGINT) or the end of a replayed log flushes once more and returns.
+/// most a crash loses), ends a trip when the receiver has been silent past `MaximumGapSec`,
+/// reloads the configuration on SIGHUP, and on graceful shutdown (SIGTERM, SIGINT) or the end
+/// of a replayed log flushes once more and returns.
 ///
 /// Under systemd (Type=notify) it says READY=1 once the source starts (the store is open and the
 /// control socket bound before this runs), keeps STATUS= current, sends WATCHDOG=1 only while the
