@@ -46,6 +46,8 @@ package final class TrackingRecorder {
             }
         }
         recorder.replaySpool()
+        // The counters say what the receiver delivered in this run, not what was caught up on.
+        recorder.engine.resetStatistics()
         // Zones and POIs are watched from where the catch-up left the engine: their state was
         // saved with the same flushes as those points, so replaying them would report twice.
         try recorder.watchPlaces(resuming: true)
@@ -105,6 +107,26 @@ package final class TrackingRecorder {
             observe(event)
         }
         if resuming { engine.resumeAfterSkippedSpan(emit: emit) } else { engine.endOfInput(emit: emit) }
+        noteBoundary(boundary)
+    }
+
+    /// GPS time reached `now` with no fix (the daemon's clock while the receiver is silent): see
+    /// `TrackingEngine.advance`. Returns whether a trip ended.
+    @discardableResult
+    package func advance(to now: UTCTime, observe: (TrackingEvent) -> Void = { _ in }) -> Bool {
+        let database = database
+        var boundary = false
+        engine.advance(to: now) { event in
+            database.record(event)
+            boundary = boundary || event.isTripBoundary
+            observe(event)
+        }
+        noteBoundary(boundary)
+        return boundary
+    }
+
+    /// A trip started or ended: the next flush commits, with the engine state.
+    private func noteBoundary(_ boundary: Bool) {
         boundarySinceStateSave = boundarySinceStateSave || boundary
         boundarySinceFlush = boundarySinceFlush || boundary
     }

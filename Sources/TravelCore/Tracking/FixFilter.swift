@@ -229,6 +229,17 @@ package struct FixFilter: Sendable {
         return nil
     }
 
+    /// The time a no-fix epoch (`noPosition`, e.g. `RMC,V` or a gpsd TPV of mode 1) shows to
+    /// have passed: its date, when it has one later than the last accepted fix and not in the
+    /// future of the trusted clock. `nil` for any other epoch.
+    package func timePassed(by fix: Fix, referenceTime: UTCTime?) -> UTCTime? {
+        guard quality(of: fix, referenceTime: nil) == .noPosition, let time = fix.time,
+            let last, time > last.time
+        else { return nil }
+        if let referenceTime, isInFuture(time, of: referenceTime) { return nil }
+        return time
+    }
+
     /// Whether `time` is more than `maximumFutureSkew` ahead of the trusted clock.
     private func isInFuture(_ time: UTCTime, of referenceTime: UTCTime) -> Bool {
         time.seconds(since: referenceTime) > configuration.maximumFutureSkew

@@ -74,6 +74,21 @@ package struct TrackingEngine: Sendable {
             lastRedating = (time, moved)
         }
         apply(filter.offer(fix, referenceTime: referenceTime), emit: emit)
+        // A receiver without a fix still tells the time: a trip's gap passes on it, as it would
+        // on the next fix, so an imported log ends the trip exactly when the live run did.
+        if let now = filter.timePassed(by: fix, referenceTime: referenceTime) { advance(to: now, emit: emit) }
+    }
+
+    /// GPS time reached `now` without an accepted fix (no-fix epochs dated `now`, or the daemon's
+    /// clock while the receiver is silent): a trip whose last fix lies more than `maximumGap`
+    /// before `now` ends, back-dated as the next fix would end it (`TripDetector.advance`).
+    package mutating func advance(to now: UTCTime, emit: (TrackingEvent) -> Void) {
+        var tally = TripTally()
+        detector.advance(to: now) { event in
+            tally.count(event)
+            emit(event)
+        }
+        statistics.add(tally)
     }
 
     /// Carries out what the filter decided: rejections counted, a step of GPS time ending the
@@ -162,6 +177,12 @@ package struct TrackingEngine: Sendable {
     /// source reconnects after an outage): a stationary gap across it is a parking.
     package mutating func sourceRestarted() {
         detector.sourceRestarted()
+    }
+
+    /// Starts the counters afresh (a restart, after catching up on the route points stored by the
+    /// run before: those are not fixes this run read).
+    package mutating func resetStatistics() {
+        statistics = TrackingStatistics()
     }
 
     /// The last accepted fix's time and position, if any (zones tell a power gap by it).

@@ -8,7 +8,9 @@
 ///   jams) are part of it, whether fixes kept coming or not. A longer stay within `stopRadius`
 ///   ends it, back-dated to arrival. A gap in the fixes ends it at the last fix before the gap
 ///   after `maximumGap`, or after `parkedGap` when the source restarted in between and the
-///   vehicle stood still (ignition off); shorter gaps while moving (tunnels) do not.
+///   vehicle stood still (ignition off); shorter gaps while moving (tunnels) do not. The gap is
+///   measured on GPS time, not only at the next fix: `advance(to:)` ends the trip as soon as
+///   it passes, from no-fix epochs' time or the daemon's clock.
 /// - A trip is announced only once it has covered `minimumTripDistance` over `minimumTripDuration`
 ///   and `minimumTripPoints` fixes, so moving the car in a car park, a cold receiver's wander and a
 ///   stale position corrected by one jump are not trips.
@@ -149,6 +151,17 @@ struct TripDetector: Sendable {
         park(at: drive.last)
     }
 
+    /// GPS time reached `now` without a fix (no-fix epochs, or a silent receiver on the daemon's
+    /// clock): once the gap since the last fix passes `maximumGap`, an open trip ends as the next
+    /// fix would end it (reason `.dataGap`, at arrival or its last fix), so it ends on time, not
+    /// when fixes return. The vehicle is then parked at the last fix.
+    mutating func advance(to now: UTCTime, emit: (TrackingEvent) -> Void) {
+        guard case .driving(let drive) = phase, now.seconds(since: drive.last.time) > configuration.maximumGap
+        else { return }
+        finishAtGap(drive, emit: emit)
+        park(at: drive.last)
+    }
+
     /// GPS time stepped back and stayed there (`FixFilter.Decision.rebased`): gaps, speeds and
     /// back-dating across the step mean nothing, so an open trip ends at its last fix (reason
     /// `.timeStep`) and the next fix starts afresh, as the first fix ever did.
@@ -265,10 +278,7 @@ struct TripDetector: Sendable {
         if gap > configuration.maximumGap
             || (restarted && gap > configuration.parkedGap && moved <= configuration.stopRadius)
         {
-            // Power cut or receiver off: the trip ended before the gap, at arrival if it had
-            // already stopped, else at its last fix.
-            let dwelling = drive.last.time > drive.dwellStart.time
-            finish(drive, at: dwelling ? arrival(of: drive) : drive.last, reason: .dataGap, emit: emit)
+            finishAtGap(drive, emit: emit)
             park(at: Sample(point: point))
             return
         }
@@ -370,6 +380,13 @@ struct TripDetector: Sendable {
         // The window does not reach back to the approach (e.g. after a restart): the stop is
         // known to have begun at dwellStart.
         return drive.dwellStart
+    }
+
+    /// Power cut, receiver off or no fix: the trip ended before the gap, at arrival if it had
+    /// already stopped, else at its last fix.
+    private func finishAtGap(_ drive: Drive, emit: (TrackingEvent) -> Void) {
+        let dwelling = drive.last.time > drive.dwellStart.time
+        finish(drive, at: dwelling ? arrival(of: drive) : drive.last, reason: .dataGap, emit: emit)
     }
 
     /// Emits the end of `drive` at `end` (if it was announced).

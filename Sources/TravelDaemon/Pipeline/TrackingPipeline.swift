@@ -141,7 +141,11 @@ package actor TrackingPipeline {
             // Nor did the system clock step here.
             clockOffset = ClockOffsetEstimator()
         }
-        guard after.accepted > before.accepted else { return }
+        guard after.accepted > before.accepted else {
+            // A no-fix epoch's time ended the trip (`TrackingEngine.advance`).
+            if after.tripsEnded > before.tripsEnded { tripEndedWithoutFix() }
+            return
+        }
         for listener in uplinkListeners { listener.yield() }
         if let arrival, let time = recorder.engine.lastAcceptedTime {
             clock.synchronize(to: time, monotonicNanoseconds: arrival.monotonicNanoseconds)
@@ -160,6 +164,22 @@ package actor TrackingPipeline {
             hasStoredAFix = true
             flushOrLog(final: true)
         }
+    }
+
+    /// The receiver is silent: GPS time carried on the monotonic clock ends a trip whose last fix
+    /// lies more than `[Tracking] MaximumGapSec` back, as a no-fix epoch of that time would
+    /// (`TrackingEngine.advance`). The service's timer calls this; it does nothing before the
+    /// first live fix of the run (no clock yet) or for a replayed log.
+    package func advanceClock() {
+        guard let now = clock.now(monotonicNanoseconds: SystemClocks.now().monotonicNanoseconds) else { return }
+        if recorder.advance(to: now, observe: { log($0) }) { tripEndedWithoutFix() }
+    }
+
+    /// A trip ended on time passing, with no fix to carry it: it is committed and the uplinks are
+    /// told now, not at the next fix (which may come the next morning).
+    private func tripEndedWithoutFix() {
+        flushOrLog(commit: true)
+        for listener in uplinkListeners { listener.yield() }
     }
 
     /// What the daemon knows of the present, for re-dating a week-rollover NMEA fix: the system

@@ -3,8 +3,9 @@ internal import ServiceLifecycle
 internal import UnixSignals
 
 /// Runs a source into the pipeline, flushes every `FlushIntervalSec` of wall-clock time (the
-/// most a crash loses), reloads the configuration on SIGHUP, and on graceful shutdown (SIGTERM,
-/// SIGINT) or the end of a replayed log flushes once more and returns.
+/// most a crash loses), ends a trip when the receiver has been silent past `MaximumGapSec`,
+/// reloads the configuration on SIGHUP, and on graceful shutdown (SIGTERM, SIGINT) or the end
+/// of a replayed log flushes once more and returns.
 ///
 /// Under systemd (Type=notify) it says READY=1 once the source starts (the store is open and the
 /// control socket bound before this runs), keeps STATUS= current, sends WATCHDOG=1 only while the
@@ -20,6 +21,9 @@ struct TrackingService: Service {
     private let notifier = SystemdNotifier()
     /// How often STATUS= is refreshed when the watchdog does not ask for more.
     static let statusInterval = Duration.seconds(10)
+    /// How often a silent receiver's gap is measured (`TrackingPipeline.advanceClock`): a trip
+    /// ends at most this late after `[Tracking] MaximumGapSec`.
+    static let gapCheckInterval = Duration.seconds(2)
 
     init(
         pipeline: TrackingPipeline,
@@ -51,6 +55,17 @@ struct TrackingService: Service {
                         return
                     }
                     await pipeline.flushOrLog()
+                }
+            }
+            group.addTask {
+                // A silent receiver sends nothing to end a trip with: the clock does.
+                while true {
+                    do {
+                        try await Task.sleep(for: Self.gapCheckInterval)
+                    } catch {
+                        return
+                    }
+                    await pipeline.advanceClock()
                 }
             }
             group.addTask { [notifier] in
