@@ -293,7 +293,11 @@ struct TripDetector: Sendable {
         drive.trip.pointCount = sample.pointCount
         recent.append(sample)
 
-        if !drive.announced, drive.trip.distance >= configuration.minimumTripDistance,
+        // Metres covered up to the stop the vehicle may be in: what the trip keeps if it ends
+        // there (back-dated to arrival), so creeping within the stop never announces a trip
+        // whose stored distance falls short of the minimum.
+        let covered = min(drive.trip.distance, drive.dwellStart.distance)
+        if !drive.announced, covered >= configuration.minimumTripDistance,
             drive.trip.duration >= configuration.minimumTripDuration,
             drive.trip.pointCount >= configuration.minimumTripPoints
         {
