@@ -54,10 +54,11 @@ import Testing
         let state = try! DaemonReplayTests.StateDirectory()
         var socket: String { state.url.appendingPathComponent("control").path }
 
-        /// The configuration as the user has it: `home` and a 5 km home area are set mid-week.
-        func configure(home: String?) throws {
+        /// The configuration as the user has it: `home` and a 5 km home area are set mid-week;
+        /// `tracking` is a `[Tracking]` section, if any.
+        func configure(home: String?, timeZone: String = "Europe/Dublin", tracking: String = "") throws {
             var text =
-                "[Storage]\nFlushIntervalSec=1\n[Control]\nSocket=\(socket)\n[Journeys]\nTimeZone=Europe/Dublin\n"
+                "[Storage]\nFlushIntervalSec=1\n[Control]\nSocket=\(socket)\n\(tracking)[Journeys]\nTimeZone=\(timeZone)\n"
             if let home { text += "Home=\(home)\nHomeRadiusMeters=5000\n" }
             try text.write(toFile: state.config, atomically: true, encoding: .utf8)
         }
@@ -305,14 +306,15 @@ import Testing
     }
 
     /// Every listing through the daemon's socket is the bytes `--db` prints.
-    static func checkSocketMatchesDatabase(_ week: Week) throws {
+    static func checkSocketMatchesDatabase(_ week: Week, year: String = "2019") throws {
         let journeys = try #require(try week.json(["journeys"]) as? [[String: Any]])
         let trips = try week.trips()
         var commands: [[String]] = [
-            ["trips"], ["journeys"], ["stats", "--year", "2019"], ["events"], ["home"],
+            ["trips"], ["journeys"], ["stats", "--year", year], ["events"], ["home"],
             ["export", "--format", "gpx"], ["export", "--format", "geojson"], ["export", "--format", "kml"],
         ]
-        commands += [["trip", "show", "\(trips[3]["id"] ?? 0)"], ["journey", "show", "\(journeys[3]["id"] ?? 0)"]]
+        let (trip, journey) = (trips[min(3, trips.count - 1)], journeys[min(3, journeys.count - 1)])
+        commands += [["trip", "show", "\(trip["id"] ?? 0)"], ["journey", "show", "\(journey["id"] ?? 0)"]]
         for command in commands {
             for json in command.first == "export" ? [false] : [false, true] {
                 let arguments = command + (json ? ["--json"] : [])
