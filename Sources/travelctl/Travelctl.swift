@@ -37,17 +37,17 @@ struct Travelctl: ParsableCommand {
         }
     }
 
-    /// `--db PATH` and `--socket PATH` given before the command (`travelctl --db PATH trips`)
-    /// moved after it, so the command parses them as its own: one that has no use for one says
+    /// `--db PATH`, `--socket PATH` and `--config PATH` given before the command (`travelctl --db
+    /// PATH --config FILE trips`, as a shell alias has them) moved after it, so the command parses them as its own: one that has no use for one says
     /// so (an unknown option, exit 2) instead of ignoring it, as `status --db` once did.
     static func movingLeadingOptions(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
-            if first == "--db" || first == "--socket", rest.count >= 2 {
+            if ["--db", "--socket", "--config"].contains(first), rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--db=") || first.hasPrefix("--socket=") {
+            } else if ["--db=", "--socket=", "--config="].contains(where: first.hasPrefix) {
                 leading.append(first)
                 rest = rest.dropFirst()
             } else {

@@ -45,6 +45,13 @@ import Testing
             ["--db", directory.file("travel.sqlite")] + command + ["--config", config]
         )
         #expect(result.status == 0, "\(command): \(result.standardError)")
+        // As a shell alias has them (`alias tc='travelctl --db X --config Y'`): before the command.
+        let aliased = try Binaries.run(
+            "travelctl",
+            ["--db", directory.file("travel.sqlite"), "--config", config] + command
+        )
+        #expect(aliased.status == 0, "\(command): \(aliased.standardError)")
+        #expect(aliased.output == result.output, "\(command)")
         // `imports --help` is the group's; `imports list --help` is checked instead.
         guard command != ["imports"] else { return }
         let help = try Binaries.run("travelctl", command + ["--help"])
