@@ -156,15 +156,13 @@ extension TravelDatabase {
         }
         var records: [POIRecord] = []
         try query.forEachRow {
-            let coordinate = Coordinate(latitude: query.double(at: 3), longitude: query.double(at: 4))
-            let poi = POI(
-                id: query.int64(at: 0),
-                name: query.text(at: 1) ?? "",
-                category: query.text(at: 2),
-                coordinate: coordinate
-            )
+            let poi = Self.poi(query)
             records.append(
-                POIRecord(poi: poi, source: query.text(at: 5), distance: near.map { Geodesy.distance($0, coordinate) })
+                POIRecord(
+                    poi: poi,
+                    source: query.text(at: 5),
+                    distance: near.map { Geodesy.distance($0, poi.coordinate) }
+                )
             )
         }
         guard near != nil else { return records }
@@ -181,17 +179,18 @@ extension TravelDatabase {
         query.bind(3, southWest.longitude)
         query.bind(4, northEast.longitude)
         var pois: [POI] = []
-        try query.forEachRow {
-            pois.append(
-                POI(
-                    id: query.int64(at: 0),
-                    name: query.text(at: 1) ?? "",
-                    category: query.text(at: 2),
-                    coordinate: Coordinate(latitude: query.double(at: 3), longitude: query.double(at: 4))
-                )
-            )
-        }
+        try query.forEachRow { pois.append(Self.poi(query)) }
         return pois
+    }
+
+    /// The POI of a row whose first columns are `id, name, category, lat, lon`.
+    private static func poi(_ row: SQLiteStatement) -> POI {
+        POI(
+            id: row.int64(at: 0),
+            name: row.text(at: 1) ?? "",
+            category: row.text(at: 2),
+            coordinate: Coordinate(latitude: row.double(at: 3), longitude: row.double(at: 4))
+        )
     }
 
     /// The last nearby alert per POI since `since`, for the cooldowns of a restarted daemon.
