@@ -23,8 +23,7 @@ struct Import: ParsableCommand {
             imported (same SHA-256) adds nothing; a killed import leaves a consistent database, \
             and running it again completes it. --replace first removes what an earlier import of \
             the file (same SHA-256, or same path) added, to import it again under new settings \
-            ('travelctl imports' lists imports, 'travelctl imports remove' removes one).
-
+            ('travelctl imports' lists imports, 'travelctl imports remove' removes one). \
             An import fills gaps and never changes what is recorded: fixes within a minute of a \
             trip already in the history (recorded live, or added by another import) are skipped, \
             and trips are found in the rest, each ending where a skipped span begins. The summary \
