@@ -37,11 +37,15 @@ enum NMEALogWriter {
         return Data(text.utf8)
     }
 
-    static func rmc(_ p: Point, time: Date) -> String {
+    /// RMC without speed and course, as many loggers write it, or with them (`speed` in m/s,
+    /// `course` in degrees true).
+    static func rmc(_ p: Point, time: Date, speed: Double? = nil, course: Double? = nil) -> String {
         let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: time)
         let date = String(format: "%02d%02d%02d", c.day!, c.month!, c.year! % 100)
+        let knots = speed.map { String(format: "%.2f", $0 / 0.514_444) } ?? ""
+        let track = course.map { String(format: "%.1f", $0) } ?? ""
         return sentence(
-            "GPRMC,\(hms(c)),A,\(angle(p.latitude, 2, "N", "S")),\(angle(p.longitude, 3, "E", "W")),,,\(date),,,A"
+            "GPRMC,\(hms(c)),A,\(angle(p.latitude, 2, "N", "S")),\(angle(p.longitude, 3, "E", "W")),\(knots),\(track),\(date),,,A"
         )
     }
 

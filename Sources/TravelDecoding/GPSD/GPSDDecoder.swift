@@ -33,6 +33,11 @@ package struct GPSDDecoder: Sendable {
     private var heldSky: SKYReport?
     /// The time of the epoch `flushEpoch` emitted early: later TPVs of it are late, not new.
     private var flushedTime: UTCTime?
+    /// Receivers gpsd reads as plain NMEA (its `NMEA0183` driver), by path. Their TPVs' `eph` is
+    /// not the receiver's estimate but gpsd's model of the HDOP (HDOP × 19 m, ÷ 4 with DGPS, in
+    /// 3.22 whatever GST or PGRME says), which the same receiver read directly does not have: it
+    /// is dropped, so a receiver gives the same fixes through gpsd as on its serial line.
+    private var plainNMEADevices: Set<String> = []
 
     /// A decoder at the start of a stream (before gpsd's VERSION greeting).
     package init() {}
@@ -148,7 +153,13 @@ package struct GPSDDecoder: Sendable {
             }
             lastError = text
             isDecoded = true
-        case "DEVICES", "DEVICE", "WATCH":
+        case "DEVICE":
+            noteDriver(message)
+            isDecoded = true
+        case "DEVICES":
+            for device in message["devices"]?.arrayValue ?? [] { noteDriver(device) }
+            isDecoded = true
+        case "WATCH":
             isDecoded = true
         default:
             statistics.ignoredMessages += 1
@@ -176,9 +187,20 @@ package struct GPSDDecoder: Sendable {
 
     // MARK: Epochs
 
+    /// Remembers whether the device a DEVICE object describes is read by gpsd's plain NMEA driver.
+    private mutating func noteDriver(_ device: JSONValue) {
+        guard let path = device["path"]?.stringValue, let driver = device["driver"]?.stringValue else { return }
+        if driver == "NMEA0183" {
+            plainNMEADevices.insert(path)
+        } else {
+            plainNMEADevices.remove(path)
+        }
+    }
+
     private mutating func decodeTPV(_ members: [JSONValue.Member], onFix: (Fix) -> Void) -> Bool {
-        guard let report = TPVReport(members: members) else { return false }
+        guard var report = TPVReport(members: members) else { return false }
         statistics.unknownFields += report.unknownFields
+        if let device = report.device, plainNMEADevices.contains(device) { report.horizontalError = nil }
         if let time = report.time, let pending = pendingEpoch, pending.time == time {
             report.apply(to: &pendingEpoch!)
             return true

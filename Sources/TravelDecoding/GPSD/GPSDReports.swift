@@ -18,13 +18,15 @@ struct TPVReport {
     var track: Double?
     var magneticVariation: Double?
     var horizontalError: Double?
+    /// The receiver's path, when gpsd names it.
+    var device: String?
     /// Members gpsd does not document for TPV; counted by the decoder.
     var unknownFields = 0
 
     /// TPV member names from gpsd's protocol documentation (3.22 to 3.27) that do not map to a
     /// `Fix`: skipped silently, unlike names that are not documented at all.
     private static let documentedUnusedFields: Set<String> = [
-        "device", "leapseconds", "ept", "datum", "epc", "epd", "eps", "epx", "epy", "epv", "magtrack", "climb",
+        "leapseconds", "ept", "datum", "epc", "epd", "eps", "epx", "epy", "epv", "magtrack", "climb",
         "ecefx", "ecefy", "ecefz", "ecefvx", "ecefvy", "ecefvz", "ecefpAcc", "ecefvAcc", "sep", "relN", "relE",
         "relD", "relH", "relL", "velN", "velE", "velD", "depth", "dgpsAge", "dgpsSta", "dgpsRatio", "wanglem",
         "wangler", "wanglet", "wspeedr", "wspeedt", "wtemp", "temp", "ant", "jam", "baseS", "baseE", "baseN",
@@ -80,6 +82,9 @@ struct TPVReport {
             case "eph":
                 guard let number = value.doubleValue else { return nil }
                 horizontalError = number
+            case "device":
+                guard let path = value.stringValue else { return nil }
+                device = path
             case let key:
                 if !Self.documentedUnusedFields.contains(key) { unknownFields += 1 }
             }
