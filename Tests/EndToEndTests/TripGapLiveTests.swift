@@ -100,7 +100,8 @@ import Testing
         let state = try DaemonReplayTests.StateDirectory()
         defer { state.remove() }
         let (epochs, _) = try Self.drive()
-        let record = try DaemonHookTests.script("record", in: state.url, #"env > "$1.env""#)
+        // Written aside and renamed: the file appears whole (the shell creates it before `env` writes).
+        let record = try DaemonHookTests.script("record", in: state.url, #"env > "$1.part" && mv "$1.part" "$1.env""#)
         let ended = state.url.appendingPathComponent("ended").path
         let hooks = "[Hooks]\nTripEnded=\(record) \(ended)\n"
         let (receiver, daemon) = try Self.driven(epochs, state: state, hooks: hooks)
